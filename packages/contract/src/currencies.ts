@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * precision: decimals the ledger keeps (amounts with more are rejected, never rounded);
+ * display: decimals shown to people. See DESIGN.md section 3.
+ */
+export const CURRENCIES = {
+  USDT: { precision: 6, display: 2, kind: 'crypto' },
+  USD: { precision: 2, display: 2, kind: 'fiat' },
+  HKD: { precision: 2, display: 2, kind: 'fiat' },
+  CNY: { precision: 2, display: 2, kind: 'fiat' },
+  JPY: { precision: 0, display: 0, kind: 'fiat' },
+  KRW: { precision: 0, display: 0, kind: 'fiat' },
+  EUR: { precision: 2, display: 2, kind: 'fiat' },
+  SBC: { precision: 8, display: 4, kind: 'token' },
+  ABI: { precision: 8, display: 4, kind: 'token' },
+  BTC: { precision: 8, display: 8, kind: 'crypto' },
+  ETH: { precision: 18, display: 6, kind: 'crypto' },
+} as const satisfies Record<string, { precision: number; display: number; kind: 'crypto' | 'fiat' | 'token' }>;
+
+export type Currency = keyof typeof CURRENCIES;
+export const CURRENCY_CODES = Object.keys(CURRENCIES) as Currency[];
+export const currencySchema = z.enum(CURRENCY_CODES as [Currency, ...Currency[]]);
+
+/** Currencies the home screen can total the wallet in (issue: display currency). */
+export const DISPLAY_CURRENCIES = ['USD', 'CNY', 'HKD', 'JPY', 'KRW', 'EUR'] as const satisfies readonly Currency[];
+export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && Object.hasOwn(CURRENCIES, value);
+}
