@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.NODE_ENV).toBe('development');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATA_DIR).toMatch(/data$/);
+    expect(config.API_SERVERS).toEqual({});
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
+  });
+
+  it('reports every bad variable by name with a reason', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', API_SERVERS: '{nope' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toContain('PORT: must be a whole number');
+    expect(problems).toContain('NODE_ENV: must be development, production or test');
+    expect(problems).toContain('DATABASE_URL: must be a postgres://');
+    expect(problems).toContain('LOG_LEVEL: must be a pino level');
+    expect(problems).toContain('API_SERVERS: must be JSON');
+  });
+
+  it('rejects ports out of range and unknown server regions', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be between 1 and 65535/);
+    expect(() => loadConfig({ API_SERVERS: '{"US":"https://us.example.com"}' })).toThrow(/API_SERVERS/);
+    expect(loadConfig({ API_SERVERS: '{"KR":"https://kr.example.com"}' }).API_SERVERS).toEqual({ KR: 'https://kr.example.com' });
+  });
+});

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { SERVER_REGIONS } from '@wallet/contract';
+import { z } from 'zod';
+import { REPO_ROOT } from './paths';
+
+const postgresUrl = z
+  .string()
+  .refine(
+    (value) => /^postgres(ql)?:\/\//.test(value),
+    'must be a postgres:// or postgresql:// URL, e.g. postgres://user:pass@127.0.0.1:5432/wallet',
+  );
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(fallback);
+
+const serversSchema = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"KR":"https://kr.example.com"}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.partialRecord(z.enum(SERVER_REGIONS), z.union([z.literal(''), z.url({ protocol: /^https?$/ })])));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port(8080),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' })
+    .default('info'),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int('must be a whole number').min(2, 'must be at least 2').max(200).default(10),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+  EMBEDDED_PG_PORT: port(54329),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  API_SERVERS: serversSchema.default({}),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').default(15_000),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the environment once at start; every bad variable is reported, not just the first. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
+  }
+  return result.data;
+}

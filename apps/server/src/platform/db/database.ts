@@ -1,0 +1,23 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+// numeric and bigint columns must reach TypeScript as strings: a JS number would lose cents.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function openDatabase(connectionString: string, poolMax: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolMax, application_name: 'wallet-server' });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, pool, close: () => db.destroy() };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_audit_log';
+
+/**
+ * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
+ * build time and a typo is a compile error.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_audit_log': m0001,
+};

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../test/app';
+import { redactUrl } from './logger';
+
+const SECRETS = {
+  token: 'tok_live_9f8e7d6c5b4a',
+  password: 'Hunter2-correct-horse',
+  code: '493817',
+  pan: '4242424242424242',
+  cvv: '731',
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  t.app.post('/test/echo', { schema: { body: z.record(z.string(), z.unknown()) } }, async (request) => {
+    // A careless handler that logs everything it received: redaction must still hold.
+    request.log.info({ body: request.body, headers: request.headers }, 'handler saw the request');
+    request.log.warn({ card: { pan: SECRETS.pan, cvv: SECRETS.cvv } }, 'card data in a nested object');
+    return { ok: true };
+  });
+  await t.app.ready();
+});
+afterAll(() => t.close());
+
+describe('logs', () => {
+  it('never contain tokens, passwords, codes or card data, and tag every request line with its id', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/test/echo?token=${SECRETS.token}&page=2`,
+      headers: { authorization: `Bearer ${SECRETS.token}`, cookie: `session=${SECRETS.token}`, 'x-request-id': 'req-abcdef123456' },
+      payload: { password: SECRETS.password, code: SECRETS.code, nested: { cardNumber: SECRETS.pan, cvv: SECRETS.cvv } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-request-id']).toBe('req-abcdef123456');
+
+    const text = t.logs.join('\n');
+    for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
+
+    const lines = t.logs.map((l) => JSON.parse(l)).filter((l) => l.requestId === 'req-abcdef123456');
+    expect(lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['incoming request', 'handler saw the request', 'card data in a nested object', 'request completed']),
+    );
+    const saw = lines.find((l) => l.msg === 'handler saw the request');
+    expect(saw.body.password).toBe('[Redacted]');
+    expect(saw.headers.authorization).toBe('[Redacted]');
+    expect(lines.find((l) => l.msg === 'incoming request').req.url).toBe('/test/echo?token=%5BRedacted%5D&page=2');
+  });
+
+  it('ignores a request id that does not look like one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id\nforged line' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('redactUrl', () => {
+  it('masks secret query values and keeps the rest', () => {
+    expect(redactUrl('/a?b=1')).toBe('/a?b=1');
+    expect(redactUrl('/reset?email=x%40y.z&resetToken=abc')).toBe('/reset?email=x%40y.z&resetToken=%5BRedacted%5D');
+    expect(redactUrl('/reset?token=abc&sig=def')).toBe('/reset?token=%5BRedacted%5D&sig=%5BRedacted%5D');
+    expect(redactUrl('/plain')).toBe('/plain');
+  });
+});

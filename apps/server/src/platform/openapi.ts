@@ -1,0 +1,31 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@wallet/contract';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/**
+ * The OpenAPI 3.1 document is generated from the zod schemas that validate requests, so the
+ * documentation cannot drift from what the server accepts. Must be registered before the routes.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'SBC Wallet API',
+        version: APP_VERSION,
+        description:
+          'Mobile wallet and prepaid card API. Errors always have the shape { error: { code, message, details? } }; ' +
+          'send Accept-Language (zh, en, ko or ja) to get messages in that language.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Session token from login' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,38 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+
+let dist: string;
+let t: TestApp;
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'wallet-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dist, 'assets', 'app-3f2a.js'), 'console.log(1)');
+  t = await createTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: dist } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+it('serves the built web app at / in production, beside the API', async () => {
+  const page = await t.app.inject({ method: 'GET', url: '/' });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('<div id="root">');
+  expect(page.headers['cache-control']).toBe('no-cache');
+
+  const asset = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a.js' });
+  expect(asset.headers['cache-control']).toContain('immutable');
+
+  expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  const missing = await t.app.inject({ method: 'GET', url: '/assets/nope.js' });
+  expect(missing.statusCode).toBe(404);
+  expect(missing.json().error.code).toBe('NOT_FOUND');
+});
+
+it('refuses to start in production without a built web app', async () => {
+  await expect(createTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: path.join(dist, 'missing') } })).rejects.toThrow(/not built/);
+});

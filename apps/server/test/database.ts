@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../src/platform/db/database';
+import { migrateToLatest } from '../src/platform/db/migrate';
+
+export interface TestDatabase {
+  url: string;
+  handle: DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** A fresh, private database for one test file; migrated unless asked not to be. */
+export async function createTestDatabase({ migrate = true } = {}): Promise<TestDatabase> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `wallet_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+
+  const url = withDatabase(adminUrl, name);
+  const handle = openDatabase(url, 5);
+  if (migrate) await migrateToLatest(handle.db);
+  return {
+    url,
+    handle,
+    async drop() {
+      await handle.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
