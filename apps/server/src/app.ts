@@ -1,23 +1,32 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type PgBoss from 'pg-boss';
+import { devMailRoutes } from './modules/auth/dev-mail-routes';
+import { meRoutes } from './modules/auth/me-routes';
+import { authRoutes } from './modules/auth/routes';
 import { systemRoutes } from './modules/system/routes';
+import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
 import { registerErrorHandling } from './platform/errors';
 import { registerLanguage } from './platform/language';
 import { requestIdOptions } from './platform/logger';
+import { createMailer } from './platform/mail';
 import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
 import { registerConnectionDraining } from './platform/shutdown';
 import { validatorCompiler } from './platform/validation';
-import { registerWebApp } from './platform/web-app';
+import { registerWebApp, webAppBuilt } from './platform/web-app';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   jobs?: PgBoss;
+  /** Tests pass a clock they move by hand. */
+  clock?: Clock;
   logger: FastifyBaseLogger;
 }
 
@@ -26,7 +35,7 @@ export interface AppDeps {
  * (which must see every route), then the domain modules, then the web app in production.
  * The caller owns the database and the job queue and closes them after the app.
  */
-export async function buildApp({ config, database, logger }: AppDeps) {
+export async function buildApp({ config, database, logger, clock = systemClock }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     ...requestIdOptions,
@@ -47,8 +56,21 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   registerMetrics(app, database.pool);
   await registerOpenApi(app);
 
-  await app.register(systemRoutes, { db: database.db, config });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.REDIS_URL
+      ? { redis: new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }), nameSpace: 'wallet-rl:' }
+      : {}),
+  });
 
-  if (config.NODE_ENV === 'production') await registerWebApp(app, config.WEB_DIST_DIR);
+  await app.register(systemRoutes, { db: database.db, config });
+  const mailer = createMailer(config, database.db, logger);
+  const authDeps = { db: database.db, clock, mailer, secret: config.APP_SECRET, codesPerEmailPerHour: config.CODES_PER_EMAIL_PER_HOUR };
+  await app.register(authRoutes, { deps: authDeps, config });
+  await app.register(meRoutes, { deps: authDeps, config });
+  if (config.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
+
+  // Production always serves the web app; development does when it has been built (npm start).
+  if (config.NODE_ENV === 'production' || webAppBuilt(config.WEB_DIST_DIR)) await registerWebApp(app, config.WEB_DIST_DIR);
   return app;
 }

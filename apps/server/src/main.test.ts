@@ -11,7 +11,7 @@ const MAIN = new URL('./main.ts', import.meta.url).pathname;
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'development', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));

@@ -1,9 +1,9 @@
-import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded';
+import { startEmbeddedPostgres } from './platform/db/embedded';
 import { migrateToLatest } from './platform/db/migrate';
+import { onShutdown } from './platform/graceful-exit';
 import { startJobs, stopJobs } from './platform/jobs';
 import { createLogger } from './platform/logger';
 
@@ -23,35 +23,33 @@ async function main() {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL);
+  // Registered before anything starts, so a signal during start-up still stops what has started.
+  const started: Array<() => Promise<void>> = [];
+  onShutdown(log, config.SHUTDOWN_TIMEOUT_MS, async () => {
+    for (const stop of started.reverse()) await stop();
+  });
 
-  let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     log.info({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT }, 'DATABASE_URL not set: starting embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({
+    const embedded = await startEmbeddedPostgres({
       dataDir: config.DATA_DIR,
       port: config.EMBEDDED_PG_PORT,
       database: 'wallet',
       log: (message) => log.debug({ component: 'embedded-postgres' }, message),
     });
     databaseUrl = embedded.url;
+    started.push(() => embedded.stop());
   }
 
   const database = openDatabase(databaseUrl, config.DATABASE_POOL_MAX);
+  started.push(() => database.close());
   const applied = await migrateToLatest(database.db);
   log.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
   const jobs = await startJobs(databaseUrl, log);
+  started.push(() => stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS / 2));
   const app = await buildApp({ config, database, jobs, logger: log });
-
-  closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
-    if (err) log.error({ err }, 'shutting down after an error');
-    else log.info({ signal }, 'shutting down');
-    await app.close();
-    await stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS / 2);
-    await database.close();
-    await embedded?.stop();
-    log.info('stopped');
-  });
+  started.push(() => app.close());
 
   await app.listen({ port: config.PORT, host: config.HOST });
 }

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { buildApp } from '../src/app';
+import type { Clock } from '../src/platform/clock';
 import { loadConfig } from '../src/platform/config';
 import { createLogger } from '../src/platform/logger';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -16,9 +17,11 @@ export interface TestApp {
 export async function createTestApp({
   env = {},
   migrate = true,
+  clock,
 }: {
   env?: Record<string, string>;
   migrate?: boolean;
+  clock?: Clock;
 } = {}): Promise<TestApp> {
   const database = await createTestDatabase({ migrate });
   const logs: string[] = [];
@@ -28,8 +31,22 @@ export async function createTestApp({
       done();
     },
   });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: database.url, ...env });
-  const app = await buildApp({ config, database: database.handle, logger: createLogger(config.LOG_LEVEL, stream) });
+  // Generous per-IP limits: every injected request comes from 127.0.0.1. Rate-limit tests lower them.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: database.url,
+    RATE_LIMIT_CODES_PER_HOUR: '10000',
+    RATE_LIMIT_LOGINS_PER_MINUTE: '10000',
+    CODES_PER_EMAIL_PER_HOUR: '1000',
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    logger: createLogger(config.LOG_LEVEL, stream),
+    ...(clock ? { clock } : {}),
+  });
   return {
     app,
     database,

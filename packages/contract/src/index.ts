@@ -1,4 +1,6 @@
+export * from './addresses';
 export * from './amount';
+export * from './api/auth';
 export * from './api/system';
 export * from './currencies';
 export * from './errors';

@@ -44,9 +44,34 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
   API_SERVERS: serversSchema.default({}),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').default(15_000),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('SBC Wallet <no-reply@sbc-wallet.local>'),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
+    .optional(),
+  RATE_LIMIT_CODES_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).default(20),
+  RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).default(30),
+  CODES_PER_EMAIL_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).default(10),
 });
 
-export type Config = z.infer<typeof envSchema>;
+// Development and tests get a fixed secret so a fresh clone runs; production must bring its own.
+const DEVELOPMENT_SECRET = 'development-only-secret-not-for-production-use';
+
+const configSchema = envSchema
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.APP_SECRET) ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production' });
+    if (!env.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (mail carries login codes)' });
+  })
+  .transform((env) => ({ ...env, APP_SECRET: env.APP_SECRET ?? DEVELOPMENT_SECRET }));
+
+export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -57,7 +82,7 @@ export class ConfigError extends Error {
 /** Reads the environment once at start; every bad variable is reported, not just the first. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = envSchema.safeParse(present);
+  const result = configSchema.safeParse(present);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
   }

@@ -7,8 +7,9 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly details?: Record<string, unknown>,
+    options?: ErrorOptions,
   ) {
-    super(code);
+    super(code, options);
   }
   get status(): number {
     return ERRORS[this.code].status;
@@ -36,6 +37,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, res) => {
     const language = request.language;
     if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error, errorCode: error.code }, 'service failure');
       return res.status(error.status).send(reply(error.code, ERRORS[error.code].message[language], error.details));
     }
     if (error instanceof RequestValidationError) {

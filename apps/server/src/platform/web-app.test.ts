@@ -36,3 +36,12 @@ it('serves the built web app at / in production, beside the API', async () => {
 it('refuses to start in production without a built web app', async () => {
   await expect(createTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: path.join(dist, 'missing') } })).rejects.toThrow(/not built/);
 });
+
+it('serves the web app in development only once it is built', async () => {
+  const built = await createTestApp({ env: { NODE_ENV: 'development', WEB_DIST_DIR: dist } });
+  expect((await built.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+  await built.close();
+  const unbuilt = await createTestApp({ env: { NODE_ENV: 'development', WEB_DIST_DIR: path.join(dist, 'missing') } });
+  expect((await unbuilt.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
+  await unbuilt.close();
+});

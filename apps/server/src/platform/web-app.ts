@@ -4,11 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * In production the server also serves the built web app, so one process on one port is the
+ * The server also serves the built web app, so one process on one port is the
  * whole product. Routing is hash-based, so only / needs index.html. Hashed assets are immutable.
  */
+export function webAppBuilt(distDir: string): boolean {
+  return existsSync(path.join(distDir, 'index.html'));
+}
+
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  if (!existsSync(path.join(distDir, 'index.html'))) {
+  if (!webAppBuilt(distDir)) {
     throw new Error(`The web app is not built: ${path.join(distDir, 'index.html')} is missing. Run \`npm run build\` first.`);
   }
   await app.register(fastifyStatic, {

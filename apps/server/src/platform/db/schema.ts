@@ -12,6 +12,76 @@ export interface AuditLogTable {
   created_at: ColumnType<Date, never, never>;
 }
 
+export interface UsersTable {
+  id: Generated<string>;
+  uid: string;
+  email: string;
+  password_hash: string;
+  payment_password_hash: string | null;
+  nickname: string | null;
+  phone_area_code: string | null;
+  phone: string | null;
+  language: Generated<string>;
+  display_currency: Generated<string>;
+  bound_network: 'TRON' | 'BSC';
+  bound_address: string;
+  invite_code: string;
+  invited_by: string | null;
+  password_failures: Generated<number>;
+  password_first_failure_at: Date | null;
+  password_locked_until: Date | null;
+  payment_failures: Generated<number>;
+  payment_locked_until: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: Buffer;
+  device: string;
+  ip: string | null;
+  created_at: Date;
+  last_used_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface EmailCodesTable {
+  id: Generated<string>;
+  email: string;
+  purpose: string;
+  code_hash: Buffer;
+  created_at: Date;
+  expires_at: Date;
+  attempts: Generated<number>;
+  consumed_at: Date | null;
+}
+
+export interface AddressChangesTable {
+  id: Generated<string>;
+  user_id: string;
+  old_network: string;
+  old_address: string;
+  new_network: string;
+  new_address: string;
+  ip: string | null;
+  created_at: Date;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_codes: EmailCodesTable;
+  address_changes: AddressChangesTable;
+  mail_outbox: MailOutboxTable;
 }

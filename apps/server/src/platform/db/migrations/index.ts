@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_audit_log';
+import * as m0002 from './0002_accounts';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -7,4 +8,5 @@ import * as m0001 from './0001_audit_log';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_audit_log': m0001,
+  '0002_accounts': m0002,
 };

@@ -1,0 +1,84 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { type CodePurpose, type ErrorCode, type Language, LIMITS } from '@wallet/contract';
+import { sql } from 'kysely';
+import { addSeconds, type Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import { codeMail } from './mail-texts';
+import * as q from './queries';
+
+export const CODE_TTL_SECONDS = 10 * 60;
+export const CODE_MAX_ATTEMPTS = 5;
+
+export interface CodeDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  secret: string;
+  codesPerEmailPerHour: number;
+}
+
+/** Codes are kept as HMACs under the server secret: a leaked table does not reveal them. */
+function hashCode(secret: string, email: string, purpose: CodePurpose, code: string): Buffer {
+  return createHmac('sha256', secret).update(`${purpose}\0${email}\0${code}`).digest();
+}
+
+/**
+ * Emails a fresh 6-digit code for one purpose. At most one per email and purpose every 60 s, and a
+ * cap per email per hour; a new code replaces the previous one, so wrong guesses cannot be spread
+ * over several live codes. The mail is sent inside the transaction: if it fails, no code exists and
+ * the user may ask again at once.
+ */
+export async function issueCode(deps: CodeDeps, email: string, purpose: CodePurpose, language: Language) {
+  const now = deps.clock.now();
+  const resendSeconds = LIMITS.auth.codeResendSeconds;
+  const code = randomInt(0, 1_000_000).toString().padStart(LIMITS.secrets.verificationCodeLength, '0');
+  await deps.db.transaction().execute(async (trx) => {
+    // Serialises concurrent requests for the same email and purpose, so the 60 s rule holds under races.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`code:${email}:${purpose}`}, 0))`.execute(trx);
+    const latest = await q.latestCode(trx, email, purpose);
+    if (latest) {
+      const waited = (now.getTime() - latest.created_at.getTime()) / 1000;
+      if (waited < resendSeconds) throw new AppError('CODE_RESEND_TOO_SOON', { retryAfterSeconds: Math.ceil(resendSeconds - waited) });
+    }
+    if ((await q.countCodesSince(trx, email, addSeconds(now, -3600))) >= deps.codesPerEmailPerHour) {
+      throw new AppError('RATE_LIMITED', { retryAfterSeconds: 3600 });
+    }
+    await q.supersedeCodes(trx, email, purpose, now);
+    await q.insertCode(trx, {
+      email,
+      purpose,
+      code_hash: hashCode(deps.secret, email, purpose, code),
+      created_at: now,
+      expires_at: addSeconds(now, CODE_TTL_SECONDS),
+    });
+    const mail = codeMail(language, purpose, code, CODE_TTL_SECONDS / 60);
+    try {
+      await deps.mailer.send({ to: email, ...mail });
+    } catch (cause) {
+      throw new AppError('MAIL_SEND_FAILED', undefined, { cause });
+    }
+  });
+  return { sent: true as const, resendAfterSeconds: resendSeconds, expiresInSeconds: CODE_TTL_SECONDS };
+}
+
+/**
+ * Uses up the live code for this email and purpose if `code` matches. A wrong code counts as an
+ * attempt even though the request fails (its own transaction commits first); after 5 the code is dead.
+ */
+export async function consumeCode(deps: CodeDeps, email: string, purpose: CodePurpose, code: string): Promise<void> {
+  const now = deps.clock.now();
+  const failure = await deps.db.transaction().execute(async (trx): Promise<ErrorCode | null> => {
+    const row = await q.lockLiveCode(trx, email, purpose);
+    if (!row || row.expires_at <= now) return 'CODE_EXPIRED';
+    if (row.attempts >= CODE_MAX_ATTEMPTS) return 'CODE_TOO_MANY_ATTEMPTS';
+    if (!timingSafeEqual(hashCode(deps.secret, email, purpose, code), row.code_hash)) {
+      await q.setCodeAttempts(trx, row.id, row.attempts + 1);
+      return row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID';
+    }
+    await q.consumeCodeRow(trx, row.id, now);
+    return null;
+  });
+  if (failure) throw new AppError(failure);
+}

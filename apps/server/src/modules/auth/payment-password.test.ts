@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastCode, registerUser, sendAccountCode } from '../../../test/accounts';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { ManualClock } from '../../../test/clock';
+import { verifyPaymentPassword } from './service';
+
+let t: TestApp;
+const clock = new ManualClock();
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+async function withPaymentPassword(pin = '135790') {
+  const user = await registerUser(t);
+  await sendAccountCode(t, user.token, 'payment_password');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/me/payment-password',
+    headers: user.headers,
+    payload: { code: await lastCode(t, user.email), paymentPassword: pin, confirmPaymentPassword: pin },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().paymentPasswordSet).toBe(true);
+  return user;
+}
+
+const change = (headers: Record<string, string>, oldPin: string, pin = '246802') =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/me/payment-password',
+    headers,
+    payload: { oldPaymentPassword: oldPin, paymentPassword: pin, confirmPaymentPassword: pin },
+  });
+
+const deps = () => ({
+  db: t.database.handle.db,
+  clock,
+  mailer: { kind: 'outbox' as const, send: async () => {} },
+  secret: 'x'.repeat(32),
+  codesPerEmailPerHour: 100,
+});
+const userId = async (uid: string) =>
+  (await t.database.handle.db.selectFrom('users').select(['id']).where('uid', '=', uid).executeTakeFirstOrThrow()).id;
+
+describe('payment password', () => {
+  it('is reported unset, then set with an emailed code, and stored as argon2id with OWASP parameters', async () => {
+    const fresh = await registerUser(t);
+    expect(fresh.profile.paymentPasswordSet).toBe(false);
+    const user = await withPaymentPassword();
+    const row = await t.database.handle.db
+      .selectFrom('users')
+      .select(['payment_password_hash'])
+      .where('uid', '=', user.profile.uid)
+      .executeTakeFirstOrThrow();
+    expect(row.payment_password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('must be 6 digits, typed the same twice', async () => {
+    const user = await registerUser(t);
+    await sendAccountCode(t, user.token, 'payment_password');
+    const code = await lastCode(t, user.email);
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/payment-password',
+      headers: user.headers,
+      payload: { code, paymentPassword: '12345', confirmPaymentPassword: '12345' },
+    });
+    expect(short.json().error.details.fields[0].code).toBe('PAYMENT_PASSWORD_FORMAT');
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/payment-password',
+      headers: user.headers,
+      payload: { code, paymentPassword: '123456', confirmPaymentPassword: '123457' },
+    });
+    expect(mismatch.json().error.details.fields[0].code).toBe('PASSWORDS_DO_NOT_MATCH');
+  });
+
+  it('is asked for first by features that need it', async () => {
+    const user = await registerUser(t);
+    await expect(verifyPaymentPassword(deps(), await userId(user.profile.uid), '123456')).rejects.toMatchObject({
+      code: 'PAYMENT_PASSWORD_NOT_SET',
+    });
+  });
+
+  it('changes with the current one', async () => {
+    const user = await withPaymentPassword('135790');
+    expect((await change(user.headers, '135790', '111222')).statusCode).toBe(200);
+    await expect(verifyPaymentPassword(deps(), await userId(user.profile.uid), '111222')).resolves.toBeUndefined();
+  });
+
+  it('locks money movements for 15 minutes after 5 wrong tries, and says until when', async () => {
+    const user = await withPaymentPassword('135790');
+    for (let i = 1; i <= 4; i++) {
+      const res = await change(user.headers, '000000');
+      expect(res.json().error, `try ${i}`).toMatchObject({ code: 'PAYMENT_PASSWORD_WRONG', details: { remainingAttempts: 5 - i } });
+    }
+    const fifth = await change(user.headers, '000000');
+    expect(fifth.statusCode).toBe(423);
+    const until = new Date(clock.now().getTime() + 15 * 60_000).toISOString();
+    expect(fifth.json().error).toMatchObject({ code: 'PAYMENT_PASSWORD_LOCKED', details: { until } });
+    expect((await change(user.headers, '135790')).json().error.code).toBe('PAYMENT_PASSWORD_LOCKED');
+    clock.advance(15 * 60 + 1);
+    expect((await change(user.headers, '135790')).statusCode).toBe(200);
+  });
+
+  it('counts parallel wrong tries exactly', async () => {
+    const user = await withPaymentPassword('135790');
+    const id = await userId(user.profile.uid);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => verifyPaymentPassword(deps(), id, '000000')));
+    const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as { code: string }).code : 'ok')).sort();
+    expect(codes.filter((c) => c === 'PAYMENT_PASSWORD_WRONG')).toHaveLength(4);
+    expect(codes.filter((c) => c === 'PAYMENT_PASSWORD_LOCKED')).toHaveLength(4);
+  });
+});

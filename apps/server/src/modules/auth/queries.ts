@@ -1,0 +1,181 @@
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { Database, UsersTable } from '../../platform/db/schema';
+
+export type UserRow = Selectable<UsersTable>;
+type Executor = Db | Transaction<Database>;
+
+export function findUserByEmail(db: Executor, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Executor, id: string, { forUpdate = false } = {}) {
+  const query = db.selectFrom('users').selectAll().where('id', '=', id);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export function findUserByInviteCode(db: Executor, inviteCode: string) {
+  return db.selectFrom('users').select(['id']).where('invite_code', '=', inviteCode).executeTakeFirst();
+}
+
+export function insertUser(db: Executor, user: Insertable<UsersTable>) {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateUser(db: Executor, id: string, changes: Updateable<UsersTable>, now: Date) {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function insertSession(db: Executor, row: { user_id: string; token_hash: Buffer; device: string; ip: string | null; now: Date }) {
+  return db
+    .insertInto('sessions')
+    .values({
+      user_id: row.user_id,
+      token_hash: row.token_hash,
+      device: row.device,
+      ip: row.ip,
+      created_at: row.now,
+      last_used_at: row.now,
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+}
+
+export function findLiveSessionByTokenHash(db: Executor, tokenHash: Buffer, usedAfter: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'last_used_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .where('last_used_at', '>', usedAfter)
+    .executeTakeFirst();
+}
+
+export function touchSession(db: Executor, id: string, now: Date) {
+  return db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
+export function listLiveSessions(db: Executor, userId: string, usedAfter: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'device', 'ip', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('last_used_at', '>', usedAfter)
+    .orderBy('last_used_at', 'desc')
+    .execute();
+}
+
+/** Revokes one of the user's sessions; returns how many rows changed (0 when it is not theirs). */
+export async function revokeSession(db: Executor, userId: string, sessionId: string, now: Date) {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function revokeSessionsExcept(db: Executor, userId: string, keepSessionId: string | null, now: Date) {
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function latestCode(db: Executor, email: string, purpose: string) {
+  return db
+    .selectFrom('email_codes')
+    .select(['created_at'])
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function countCodesSince(db: Executor, email: string, since: Date) {
+  const row = await db
+    .selectFrom('email_codes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('email', '=', email)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function supersedeCodes(db: Executor, email: string, purpose: string, now: Date) {
+  return db
+    .updateTable('email_codes')
+    .set({ consumed_at: now })
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .execute();
+}
+
+export function insertCode(db: Executor, row: { email: string; purpose: string; code_hash: Buffer; created_at: Date; expires_at: Date }) {
+  return db.insertInto('email_codes').values(row).execute();
+}
+
+export function lockLiveCode(db: Executor, email: string, purpose: string) {
+  return db
+    .selectFrom('email_codes')
+    .select(['id', 'code_hash', 'expires_at', 'attempts'])
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function setCodeAttempts(db: Executor, id: string, attempts: number) {
+  return db.updateTable('email_codes').set({ attempts }).where('id', '=', id).execute();
+}
+
+export function consumeCodeRow(db: Executor, id: string, now: Date) {
+  return db.updateTable('email_codes').set({ consumed_at: now }).where('id', '=', id).execute();
+}
+
+export function insertAddressChange(
+  db: Executor,
+  row: {
+    user_id: string;
+    old_network: string;
+    old_address: string;
+    new_network: string;
+    new_address: string;
+    ip: string | null;
+    created_at: Date;
+  },
+) {
+  return db.insertInto('address_changes').values(row).execute();
+}
+
+export function listAddressChanges(db: Executor, userId: string) {
+  return db
+    .selectFrom('address_changes')
+    .select(['old_network', 'old_address', 'new_network', 'new_address', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+}
+
+export function listOutbox(db: Executor, limit: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'subject', 'text_body', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,106 @@
+import {
+  codeLoginBodySchema,
+  codePurposeSchema,
+  emailSchema,
+  errorReplySchema,
+  okReplySchema,
+  passwordLoginBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  sendCodeReplySchema,
+  sessionReplySchema,
+} from '@wallet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../platform/config';
+import * as auth from './service';
+import { authenticate } from './sessions';
+
+const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
+
+/** Sign-up and sign-in: the only account routes reachable without a session. */
+export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Config }> = async (app, { deps, config }) => {
+  const loginLimit = { rateLimit: { max: config.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute' } };
+  const codeLimit = { rateLimit: { max: config.RATE_LIMIT_CODES_PER_HOUR, timeWindow: '1 hour' } };
+  const tags = ['auth'];
+
+  app.post(
+    '/api/v1/auth/codes',
+    {
+      config: codeLimit,
+      schema: {
+        tags,
+        summary: 'Email a 6-digit code to register, log in or reset the password',
+        body: z.object({ email: emailSchema, purpose: codePurposeSchema.extract(['register', 'login', 'reset_password']) }),
+        response: { 200: sendCodeReplySchema, ...errors },
+      },
+    },
+    async (request) => auth.sendPublicCode(deps, request.body.email, request.body.purpose, request.language),
+  );
+
+  app.post(
+    '/api/v1/auth/register',
+    {
+      config: loginLimit,
+      schema: {
+        tags,
+        summary: 'Create an account and sign in',
+        body: registerBodySchema,
+        response: { 200: sessionReplySchema, ...errors },
+      },
+    },
+    async (request) => auth.register(deps, { ...request.body, language: request.language }, request),
+  );
+
+  app.post(
+    '/api/v1/auth/login/password',
+    {
+      config: loginLimit,
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: passwordLoginBodySchema,
+        response: { 200: sessionReplySchema, ...errors },
+      },
+    },
+    async (request) => auth.loginWithPassword(deps, request.body.email, request.body.password, request),
+  );
+
+  app.post(
+    '/api/v1/auth/login/code',
+    {
+      config: loginLimit,
+      schema: {
+        tags,
+        summary: 'Sign in with email and emailed code',
+        body: codeLoginBodySchema,
+        response: { 200: sessionReplySchema, ...errors },
+      },
+    },
+    async (request) => auth.loginWithCode(deps, request.body.email, request.body.code, request),
+  );
+
+  app.post(
+    '/api/v1/auth/password/reset',
+    {
+      config: loginLimit,
+      schema: {
+        tags,
+        summary: 'Set a new password with an emailed code',
+        body: resetPasswordBodySchema,
+        response: { 200: sessionReplySchema, ...errors },
+      },
+    },
+    async (request) => auth.resetPassword(deps, request.body.email, request.body.code, request.body.password, request),
+  );
+
+  app.post(
+    '/api/v1/auth/logout',
+    { schema: { tags, summary: 'End this session', security: [{ bearer: [] }], response: { 200: okReplySchema, ...errors } } },
+    async (request) => {
+      const session = await authenticate(deps.db, deps.clock, request);
+      await auth.endSession(deps, session.userId, session.sessionId);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { addSeconds, type Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import * as q from './queries';
+
+/** A session ends after 30 days without use. */
+export const SESSION_IDLE_SECONDS = 30 * 24 * 3600;
+// Writing last_used_at on every request would make every read a write; a minute's precision is enough.
+const TOUCH_AFTER_SECONDS = 60;
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Tokens are 256 random bits; only their SHA-256 is stored, so the table cannot be replayed. */
+function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+export async function createSession(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  request: FastifyRequest,
+): Promise<{ token: string; sessionId: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const device = (request.headers['user-agent'] ?? 'unknown device').slice(0, 200);
+  const { id } = await q.insertSession(db, {
+    user_id: userId,
+    token_hash: hashToken(token),
+    device,
+    ip: request.ip ?? null,
+    now: clock.now(),
+  });
+  return { token, sessionId: id };
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The session behind the request's bearer token, or UNAUTHORIZED. */
+export async function authenticate(db: Db, clock: Clock, request: FastifyRequest): Promise<AuthContext> {
+  const token = bearerToken(request);
+  if (!token) throw new AppError('UNAUTHORIZED');
+  const now = clock.now();
+  const session = await q.findLiveSessionByTokenHash(db, hashToken(token), addSeconds(now, -SESSION_IDLE_SECONDS));
+  if (!session) throw new AppError('UNAUTHORIZED');
+  if (now.getTime() - session.last_used_at.getTime() > TOUCH_AFTER_SECONDS * 1000) await q.touchSession(db, session.id, now);
+  return { userId: session.user_id, sessionId: session.id };
+}
+
+export function liveSince(clock: Clock): Date {
+  return addSeconds(clock.now(), -SESSION_IDLE_SECONDS);
+}

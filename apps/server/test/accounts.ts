@@ -1,0 +1,67 @@
+import type { SessionReply } from '@wallet/contract';
+import { expect } from 'vitest';
+import type { TestApp } from './app';
+
+export const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+export const BSC_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+export const PASSWORD = 'correct horse 42';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${Date.now().toString(36)}@example.com`;
+}
+
+/** The newest code mailed to this address, read from the development outbox. */
+export async function lastCode(t: TestApp, email: string): Promise<string> {
+  const row = await t.database.handle.db
+    .selectFrom('mail_outbox')
+    .select(['text_body'])
+    .where('to_address', '=', email)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const code = /\b(\d{6})\b/.exec(row.text_body)?.[1];
+  if (!code) throw new Error(`no code in mail to ${email}`);
+  return code;
+}
+
+export async function requestCode(t: TestApp, email: string, purpose: 'register' | 'login' | 'reset_password', language = 'en') {
+  return t.app.inject({ method: 'POST', url: '/api/v1/auth/codes', headers: { 'accept-language': language }, payload: { email, purpose } });
+}
+
+/** Registers through the real API and returns the session. */
+export async function registerUser(
+  t: TestApp,
+  { email = uniqueEmail(), password = PASSWORD, inviteCode }: { email?: string; password?: string; inviteCode?: string } = {},
+) {
+  const sent = await requestCode(t, email, 'register');
+  expect(sent.statusCode, sent.body).toBe(200);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    headers: { 'user-agent': 'vitest-device' },
+    payload: {
+      email,
+      code: await lastCode(t, email),
+      password,
+      confirmPassword: password,
+      network: 'TRON',
+      address: TRON_ADDRESS,
+      inviteCode,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const session = res.json() as SessionReply;
+  return { email, password, ...session, headers: { authorization: `Bearer ${session.token}` } };
+}
+
+export async function sendAccountCode(t: TestApp, token: string, purpose: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/me/codes',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { purpose },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
