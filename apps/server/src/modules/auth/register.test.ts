@@ -32,7 +32,7 @@ describe('register', () => {
   });
 
   it('gives UIDs that are unique and not sequential', async () => {
-    const uids = [];
+    const uids: number[] = [];
     for (let i = 0; i < 4; i++) uids.push(Number((await registerUser(t)).profile.uid));
     expect(new Set(uids).size).toBe(4);
     const steps = uids.slice(1).map((uid, i) => Math.abs(uid - (uids[i] as number)));
