@@ -37,3 +37,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ API_SERVERS: '{"KR":"https://kr.example.com"}' }).API_SERVERS).toEqual({ KR: 'https://kr.example.com' });
   });
 });
+
+describe('production', () => {
+  it('requires its own secret and a mail server', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /APP_SECRET: is required in production[\s\S]*SMTP_URL: is required in production/,
+    );
+    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 's'.repeat(40), SMTP_URL: 'smtps://u:p@smtp.example.com:465' });
+    expect(config.APP_SECRET).toBe('s'.repeat(40));
+  });
+  it('gives development a fixed secret so a fresh clone runs', () => {
+    expect(loadConfig({}).APP_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET: must be at least 32 characters/);
+  });
+});

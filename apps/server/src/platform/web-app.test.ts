@@ -11,7 +11,9 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(dist, 'assets', 'app-3f2a.js'), 'console.log(1)');
-  t = await createTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: dist } });
+  t = await createTestApp({
+    env: { NODE_ENV: 'production', WEB_DIST_DIR: dist, APP_SECRET: 'p'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -34,7 +36,11 @@ it('serves the built web app at / in production, beside the API', async () => {
 });
 
 it('refuses to start in production without a built web app', async () => {
-  await expect(createTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: path.join(dist, 'missing') } })).rejects.toThrow(/not built/);
+  await expect(
+    createTestApp({
+      env: { NODE_ENV: 'production', WEB_DIST_DIR: path.join(dist, 'missing'), APP_SECRET: 'p'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1' },
+    }),
+  ).rejects.toThrow(/not built/);
 });
 
 it('serves the web app in development only once it is built', async () => {

@@ -31,6 +31,8 @@ export const metaReplySchema = z
     ),
     networks: z.array(z.object({ code: networkSchema, standard: z.string(), bindable: z.boolean(), assets: z.array(currencySchema) })),
     servers: z.array(z.object({ region: z.enum(SERVER_REGIONS), baseUrl: z.string() })),
+    /** True when mail goes to the development outbox at /dev/mail instead of a mail server. */
+    devMailbox: z.boolean(),
   })
   .meta({ id: 'Meta' });
 export type MetaReply = z.infer<typeof metaReplySchema>;

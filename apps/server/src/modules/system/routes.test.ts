@@ -36,6 +36,7 @@ describe('with a migrated database', () => {
       { region: 'JP', baseUrl: '' },
       { region: 'TW', baseUrl: '' },
     ]);
+    expect(meta.devMailbox).toBe(true);
   });
 });
 

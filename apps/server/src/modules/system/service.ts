@@ -33,5 +33,6 @@ export function describeService(config: Config): MetaReply {
     currencies: CURRENCY_CODES.map((code) => ({ code, ...CURRENCIES[code] })),
     networks: NETWORK_CODES.map((code) => ({ code, ...NETWORKS[code], assets: [...NETWORKS[code].assets] })),
     servers: SERVER_REGIONS.map((region) => ({ region, baseUrl: config.API_SERVERS[region] ?? '' })),
+    devMailbox: config.NODE_ENV !== 'production' && !config.SMTP_URL,
   };
 }
