@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ApiError, isClientErrorCode } from '../lib/api-client';
+import { i18n } from '../lib/i18n';
+import { ANTD_LOCALES } from '../lib/i18n/antd-locales';
+import { useAppStore } from '../lib/store';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Retry only what may pass on a second try: error replies of a struggling server. No reply at
+      // all has already been shown to the person (toast) after up to 60 s; they can pull to refresh
+      // or tap Retry themselves.
+      retry: (failureCount, error) =>
+        failureCount < 2 && error instanceof ApiError && error.status >= 500 && !isClientErrorCode(error.code),
+    },
+  },
+});
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const language = useAppStore((state) => state.language);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <ConfigProvider locale={ANTD_LOCALES[language]}>{children}</ConfigProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

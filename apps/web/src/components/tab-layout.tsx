@@ -1,0 +1,37 @@
+import { TabBar } from 'antd-mobile';
+import { AppOutline, BankcardOutline, UserOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import styles from './tab-layout.module.css';
+
+type Tab = { path: string; label: 'tabs.home' | 'tabs.wallet' | 'tabs.account'; testId: string; icon: ReactNode };
+
+/** The three tabs of PRODUCT_SPEC.md section 2, in order: home (0), card pack (1), account (2). */
+const TABS: readonly Tab[] = [
+  { path: '/', label: 'tabs.home', testId: 'tab-home', icon: <AppOutline /> },
+  { path: '/pages/wallet/index', label: 'tabs.wallet', testId: 'tab-wallet', icon: <BankcardOutline /> },
+  { path: '/pages/account/index', label: 'tabs.account', testId: 'tab-account', icon: <UserOutline /> },
+];
+
+/** Wraps the tab pages only; every other route renders without the bar. */
+export function TabLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  return (
+    <>
+      <main className={styles.content}>
+        <Outlet />
+      </main>
+      <nav className={styles.bar}>
+        <TabBar activeKey={pathname} onChange={(path) => path !== pathname && navigate(path)} safeArea>
+          {TABS.map((tab) => (
+            <TabBar.Item key={tab.path} icon={tab.icon} title={t(tab.label)} data-testid={tab.testId} />
+          ))}
+        </TabBar>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { type ErrorCode, type ErrorReply, errorReplySchema, type Language, LIMITS } from '@wallet/contract';
+
+/** Failures found by the client itself, before or instead of an error reply from the server. */
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'BAD_REPLY'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+export type ApiErrorDetails = NonNullable<ErrorReply['error']['details']>;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** A code of the contract, a client code, or a code this build does not know yet. */
+  readonly code: ApiErrorCode | (string & {});
+  /** HTTP status; 0 when no reply arrived. */
+  readonly status: number;
+  readonly details: ApiErrorDetails | undefined;
+
+  constructor(code: ApiErrorCode | (string & {}), message: string, status: number, details?: ApiErrorDetails) {
+    super(message);
+    this.code = code;
+    this.status = status;
+    this.details = details;
+  }
+}
+
+export type UnreachableReason = 'network' | 'timeout';
+
+/** Anything with zod's safeParse: the reply is checked against the contract before use. */
+export type ReplySchema<T> = {
+  safeParse: (data: unknown) => { success: true; data: T } | { success: false };
+};
+
+export type RequestOptions = {
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Statuses besides 2xx whose body is data, e.g. 503 from /readyz. */
+  acceptStatus?: readonly number[];
+};
+
+export type ApiClientDeps = {
+  baseUrl: () => string;
+  token: () => string | null;
+  language: () => Language;
+  clearToken: () => void;
+  goToLogin: () => void;
+  /** Tells the person that no reply came; the promise still rejects. */
+  onUnreachable: (reason: UnreachableReason) => void;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const GATEWAY_STATUSES = [502, 503, 504];
+
+export function createApiClient(deps: ApiClientDeps) {
+  const timeoutMs = deps.timeoutMs ?? LIMITS.client.httpTimeoutMs;
+
+  async function request(method: Method, path: string, options: RequestOptions): Promise<{ status: number; data: unknown }> {
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    headers.set('Accept-Language', deps.language());
+    const token = deps.token();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(options.body);
+    }
+
+    // One controller for both the timeout and the caller's cancellation (TanStack Query aborts
+    // queries nobody watches any more); AbortSignal.any is too new for older phones.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const callerSignal = options.signal;
+    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) onCallerAbort();
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await (deps.fetch ?? fetch)(joinUrl(deps.baseUrl(), path), { method, headers, body, signal: controller.signal });
+      // The timeout covers the whole body too: a server may send headers and then stall.
+      text = await response.text();
+    } catch (cause) {
+      if (callerSignal?.aborted && !timedOut) throw cause;
+      if (timedOut) {
+        deps.onUnreachable('timeout');
+        throw new ApiError('TIMEOUT', `No reply within ${timeoutMs} ms`, 0);
+      }
+      deps.onUnreachable('network');
+      throw new ApiError('NETWORK_ERROR', 'The server could not be reached', 0);
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+
+    const payload = parseJson(text);
+    if (response.status === 401) {
+      deps.clearToken();
+      deps.goToLogin();
+    }
+    const accepted = response.ok || options.acceptStatus?.includes(response.status) === true;
+    if (accepted && payload.ok) return { status: response.status, data: payload.value };
+    if (response.ok) throw new ApiError('BAD_REPLY', `Reply to ${method} ${path} is not JSON`, response.status);
+    const parsed = errorReplySchema.safeParse(payload.ok ? payload.value : undefined);
+    if (parsed.success) {
+      const { code, message, details } = parsed.data.error;
+      throw new ApiError(code, message, response.status, details);
+    }
+    // A proxy or load balancer answered for a server it could not reach: to the person, that is
+    // the same as no connection.
+    if (GATEWAY_STATUSES.includes(response.status)) {
+      deps.onUnreachable('network');
+      throw new ApiError('NETWORK_ERROR', `HTTP ${response.status} from a gateway`, response.status);
+    }
+    throw new ApiError('BAD_REPLY', `HTTP ${response.status} without an error reply`, response.status);
+  }
+
+  async function call<T>(method: Method, path: string, options: RequestOptions & { schema?: ReplySchema<T> }): Promise<T> {
+    const { status, data } = await request(method, path, options);
+    if (!options.schema) return data as T;
+    const parsed = options.schema.safeParse(data);
+    if (!parsed.success) throw new ApiError('BAD_REPLY', `Reply to ${method} ${path} does not match the contract`, status);
+    return parsed.data;
+  }
+
+  type Options<T> = RequestOptions & { schema?: ReplySchema<T> };
+  return {
+    get: <T>(path: string, options: Omit<Options<T>, 'body'> = {}) => call<T>('GET', path, options),
+    delete: <T>(path: string, options: Omit<Options<T>, 'body'> = {}) => call<T>('DELETE', path, options),
+    post: <T>(path: string, body?: unknown, options: Options<T> = {}) => call<T>('POST', path, { ...options, body }),
+    put: <T>(path: string, body?: unknown, options: Options<T> = {}) => call<T>('PUT', path, { ...options, body }),
+    patch: <T>(path: string, body?: unknown, options: Options<T> = {}) => call<T>('PATCH', path, { ...options, body }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${path}`;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  // 204 and other empty replies are fine: there is simply no data.
+  if (text === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function isClientErrorCode(code: string): code is ClientErrorCode {
+  return (CLIENT_ERROR_CODES as readonly string[]).includes(code);
+}

@@ -1,0 +1,7 @@
+import type { Language } from '@wallet/contract';
+import { type Catalogue, en } from './locales/en';
+import { ja } from './locales/ja';
+import { ko } from './locales/ko';
+import { zh } from './locales/zh';
+
+export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, zh, ko, ja };
