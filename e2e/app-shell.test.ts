@@ -1,0 +1,92 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from './chromium';
+
+/** What a person should read on the tab bar in each language. */
+const TAB_LABELS = {
+  en: { home: 'Home', wallet: 'Card pack', account: 'Account' },
+  zh: { home: '首页', wallet: '卡包', account: '我的' },
+  ko: { home: '홈', wallet: '카드 지갑', account: '내 계정' },
+  ja: { home: 'ホーム', wallet: 'カードケース', account: 'アカウント' },
+} as const;
+
+// i18next shows a missing key as the key itself, e.g. "home.hero.title".
+const RAW_KEY = /(^|\s)[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_]+)+(\s|$)/;
+
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  if (SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function visibleText(p: Page): Promise<string> {
+  return p.evaluate(() => document.body.innerText);
+}
+
+async function expectNoRawKeys(p: Page, where: string) {
+  const lines = (await visibleText(p)).split('\n').map((l) => l.trim());
+  expect(
+    lines.filter((l) => RAW_KEY.test(l)),
+    where,
+  ).toEqual([]);
+}
+
+async function expectNoHorizontalOverflow(p: Page, where: string) {
+  const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+describe('the app shell', () => {
+  it('launches in English with the three tabs', async () => {
+    await page.goto(inject('baseUrl'));
+    await expect.poll(() => page.getByTestId('tab-home').innerText()).toContain(TAB_LABELS.en.home);
+    expect(await page.getByTestId('tab-wallet').innerText()).toContain(TAB_LABELS.en.wallet);
+    expect(await page.getByTestId('tab-account').innerText()).toContain(TAB_LABELS.en.account);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+
+  for (const language of ['zh', 'en', 'ko', 'ja'] as const) {
+    it(`switches to ${language}: tab labels translated, no raw keys on any tab, no sideways scrolling`, async () => {
+      await page.getByTestId('tab-account').click();
+      await page.getByTestId(`lang-${language}`).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+
+      const labels = TAB_LABELS[language];
+      expect(await page.getByTestId('tab-home').innerText()).toContain(labels.home);
+      expect(await page.getByTestId('tab-wallet').innerText()).toContain(labels.wallet);
+      expect(await page.getByTestId('tab-account').innerText()).toContain(labels.account);
+
+      for (const tab of ['home', 'wallet', 'account'] as const) {
+        await page.getByTestId(`tab-${tab}`).click();
+        await page.waitForLoadState('networkidle');
+        await expectNoRawKeys(page, `${tab} in ${language}`);
+        await expectNoHorizontalOverflow(page, `${tab} in ${language}`);
+        if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${tab}-${language}.png`) });
+      }
+    });
+  }
+
+  it('remembers the chosen language after a reload', async () => {
+    await page.getByTestId('tab-account').click();
+    await page.getByTestId('lang-ko').click();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('tab-home').innerText()).toContain(TAB_LABELS.ko.home);
+  });
+
+  it('shows supported assets from the API on the home tab', async () => {
+    await page.getByTestId('tab-account').click();
+    await page.getByTestId('lang-en').click();
+    await page.getByTestId('tab-home').click();
+    await expect.poll(() => visibleText(page)).toContain('USDT');
+    expect(await visibleText(page)).toContain('TRC20');
+  });
+});
