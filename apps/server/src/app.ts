@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify from 'fastify';
@@ -56,6 +57,15 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   registerMetrics(app, database.pool);
   await registerOpenApi(app);
 
+  // The login screen can point the app at another regional server, so the API answers other origins.
+  // Sessions travel in the Authorization header, never in cookies, so no ambient credential is exposed.
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS.includes('*') ? '*' : config.CORS_ORIGINS,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'accept-language', 'idempotency-key', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'retry-after'],
+    maxAge: 600,
+  });
   await app.register(rateLimit, {
     global: false,
     ...(config.REDIS_URL
