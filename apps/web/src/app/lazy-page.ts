@@ -17,7 +17,6 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
       return { Component: page.default };
     } catch (error) {
       return {
-        // biome-ignore lint/correctness/noComponentHookFactories: one component per failed load, carrying its error; it holds no state to lose.
         Component: function ChunkLoadFailed(): never {
           throw error;
         },
