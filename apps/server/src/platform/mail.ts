@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { Database } from './db/schema';
 
 export interface MailMessage {
   to: string;
@@ -11,8 +13,14 @@ export interface MailMessage {
 
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Inside a transaction, pass it: the outbox row is then written on the transaction's own
+   * connection (and commits with it) instead of needing a second connection from the pool.
+   */
+  send(message: MailMessage, trx?: Executor): Promise<void>;
 }
+
+type Executor = Db | Transaction<Database>;
 
 /**
  * SMTP through nodemailer when SMTP_URL is set. Otherwise (development only: production requires
@@ -32,8 +40,8 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
   }
   return {
     kind: 'outbox',
-    async send({ to, subject, text }) {
-      await db.insertInto('mail_outbox').values({ to_address: to, subject, text_body: text }).execute();
+    async send({ to, subject, text }, trx) {
+      await (trx ?? db).insertInto('mail_outbox').values({ to_address: to, subject, text_body: text }).execute();
       // Deliberately outside the structured log (which never carries codes): this is the developer's inbox.
       if (config.NODE_ENV === 'development') console.info(`\n[dev mail] to ${to}: ${subject}\n${text}\n`);
     },

@@ -55,7 +55,7 @@ export async function issueCode(deps: CodeDeps, email: string, purpose: CodePurp
     });
     const mail = codeMail(language, purpose, code, CODE_TTL_SECONDS / 60);
     try {
-      await deps.mailer.send({ to: email, ...mail });
+      await deps.mailer.send({ to: email, ...mail }, trx);
     } catch (cause) {
       throw new AppError('MAIL_SEND_FAILED', undefined, { cause });
     }
