@@ -244,6 +244,14 @@ export const ERRORS = {
     '이메일을 보내지 못했습니다. 다시 시도해 주세요.',
     'メールを送信できませんでした。もう一度お試しください。',
   ),
+  INSUFFICIENT_BALANCE: e(400, 'Insufficient balance.', '余额不足。', '잔액이 부족합니다.', '残高が不足しています。'),
+  IDEMPOTENCY_KEY_REUSED: e(
+    409,
+    'This request key was already used for a different request.',
+    '该请求标识已用于其他请求。',
+    '이 요청 키는 이미 다른 요청에 사용되었습니다.',
+    'このリクエストキーは別のリクエストで使用済みです。',
+  ),
   SESSION_NOT_FOUND: e(
     404,
     'This session no longer exists.',

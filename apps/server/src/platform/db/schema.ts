@@ -77,6 +77,39 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
 }
 
+export interface LedgerAccountsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  currency: string;
+  purpose: string;
+  /** numeric(38,18), read as a decimal string */
+  balance: Generated<string>;
+  version: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerJournalTable {
+  id: Generated<string>;
+  type_code: number;
+  user_id: string | null;
+  reference: string | null;
+  idempotency_key: string;
+  memo: JSONColumnType<Record<string, unknown>>;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<string>;
+  journal_id: string;
+  account_id: string;
+  currency: string;
+  amount: string;
+  balance_before: string;
+  balance_after: string;
+  account_version: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   users: UsersTable;
@@ -84,4 +117,7 @@ export interface Database {
   email_codes: EmailCodesTable;
   address_changes: AddressChangesTable;
   mail_outbox: MailOutboxTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_journal: LedgerJournalTable;
+  ledger_entries: LedgerEntriesTable;
 }
