@@ -5,10 +5,12 @@ import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type PgBoss from 'pg-boss';
+import { adminRoutes } from './modules/admin/routes';
 import { devMailRoutes } from './modules/auth/dev-mail-routes';
 import { meRoutes } from './modules/auth/me-routes';
 import { authRoutes } from './modules/auth/routes';
 import { systemRoutes } from './modules/system/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
@@ -49,6 +51,7 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   app.setSerializerCompiler(serializerCompiler);
 
   registerLanguage(app);
+  app.decorateRequest('auth', null);
   registerConnectionDraining(app);
   registerErrorHandling(app);
   app.addHook('onSend', async (request, reply) => {
@@ -78,6 +81,9 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   const authDeps = { db: database.db, clock, mailer, secret: config.APP_SECRET, codesPerEmailPerHour: config.CODES_PER_EMAIL_PER_HOUR };
   await app.register(authRoutes, { deps: authDeps, config });
   await app.register(meRoutes, { deps: authDeps, config });
+  const walletDeps = { ...authDeps, fees: config.WITHDRAW_FEES };
+  await app.register(walletRoutes, { deps: walletDeps });
+  await app.register(adminRoutes, { deps: walletDeps, config });
   if (config.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
 
   // Production always serves the web app; development does when it has been built (npm start).

@@ -65,3 +65,15 @@ export async function sendAccountCode(t: TestApp, token: string, purpose: string
   });
   expect(res.statusCode, res.body).toBe(200);
 }
+
+/** Sets a payment password through the API. */
+export async function setPaymentPin(t: TestApp, user: { token: string; email: string; headers: Record<string, string> }, pin = '135790') {
+  await sendAccountCode(t, user.token, 'payment_password');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/me/payment-password',
+    headers: user.headers,
+    payload: { code: await lastCode(t, user.email), paymentPassword: pin, confirmPaymentPassword: pin },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}

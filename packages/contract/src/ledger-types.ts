@@ -63,6 +63,13 @@ export const LEDGER_TYPES = {
   416: t('Exchange KRW → USDT', '兑换 KRW → USDT', '환전 KRW → USDT', '両替 KRW → USDT'),
   417: t('Exchange USDT → EUR', '兑换 USDT → EUR', '환전 USDT → EUR', '両替 USDT → EUR'),
   418: t('Exchange EUR → USDT', '兑换 EUR → USDT', '환전 EUR → USDT', '両替 EUR → USDT'),
+  235: t('Transfer out (SBC)', '转出 (SBC)', '이체 출금 (SBC)', '送金 (SBC)'),
+  236: t('Transfer in (SBC)', '转入 (SBC)', '이체 입금 (SBC)', '受取 (SBC)'),
+  237: t('Transfer out (BTC)', '转出 (BTC)', '이체 출금 (BTC)', '送金 (BTC)'),
+  238: t('Transfer in (BTC)', '转入 (BTC)', '이체 입금 (BTC)', '受取 (BTC)'),
+  239: t('Transfer out (ETH)', '转出 (ETH)', '이체 출금 (ETH)', '送金 (ETH)'),
+  240: t('Transfer in (ETH)', '转入 (ETH)', '이체 입금 (ETH)', '受取 (ETH)'),
+  241: t('BSC withdrawal', 'BSC提现', 'BSC 출금', 'BSC出金'),
 } as const satisfies Record<number, LedgerType>;
 
 export type LedgerTypeCode = keyof typeof LEDGER_TYPES;

@@ -64,6 +64,33 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })], { error: 'must be * or a comma-separated list of origins' })))
     .default(['*']),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of emails')))
+    .default([]),
+  WITHDRAW_FEES: z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"TRON":"1","BSC":"0.5"}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.object(
+        { TRON: z.string().regex(/^\d+(\.\d{1,6})?$/), BSC: z.string().regex(/^\d+(\.\d{1,6})?$/) },
+        { error: 'must give a USDT fee for TRON and BSC, e.g. {"TRON":"1","BSC":"0.5"}' },
+      ),
+    )
+    .default({ TRON: '1', BSC: '0.5' }),
   RATE_LIMIT_CODES_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).default(20),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).default(30),
   CODES_PER_EMAIL_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).default(10),

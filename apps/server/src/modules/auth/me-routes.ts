@@ -15,22 +15,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
-import { AppError } from '../../platform/errors';
 import * as auth from './service';
-import { authenticate } from './sessions';
+import { requireSession, signedIn } from './sessions';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 
 /** The signed-in user's own account. Every route here needs a live session and acts only on its user. */
 export const meRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Config }> = async (app, { deps, config }) => {
-  app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    request.auth = await authenticate(deps.db, deps.clock, request);
-  });
-  const me = (request: { auth: { userId: string; sessionId: string } | null }) => {
-    if (!request.auth) throw new AppError('UNAUTHORIZED');
-    return request.auth;
-  };
+  app.addHook('onRequest', requireSession(deps.db, deps.clock));
+  const me = signedIn;
   const tags = ['account'];
   const security = [{ bearer: [] }];
 

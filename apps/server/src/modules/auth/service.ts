@@ -274,6 +274,12 @@ export async function changePaymentPassword(
   return toProfile(updated);
 }
 
+/** For screens that should send the user to set a payment password before they type an amount. */
+export async function requirePaymentPasswordSet(deps: AuthDeps, userId: string): Promise<void> {
+  const user = await requireUser(deps, userId);
+  if (!user.payment_password_hash) throw new AppError('PAYMENT_PASSWORD_NOT_SET');
+}
+
 /**
  * The gate in front of every money movement. Wrong tries are counted under a row lock so parallel
  * guesses cannot slip past the limit; the count is committed even though the caller's request fails.

@@ -62,6 +62,21 @@ export async function authenticate(db: Db, clock: Clock, request: FastifyRequest
   return { userId: session.user_id, sessionId: session.id };
 }
 
+/**
+ * For a plugin whose routes all need a session: authenticates every request of the plugin's scope.
+ * Handlers then read the session with `signedIn(request)`.
+ */
+export function requireSession(db: Db, clock: Clock) {
+  return async (request: FastifyRequest) => {
+    request.auth = await authenticate(db, clock, request);
+  };
+}
+
+export function signedIn(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
+}
+
 export function liveSince(clock: Clock): Date {
   return addSeconds(clock.now(), -SESSION_IDLE_SECONDS);
 }

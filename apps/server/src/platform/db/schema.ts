@@ -110,6 +110,82 @@ export interface LedgerEntriesTable {
   created_at: Generated<Date>;
 }
 
+export interface IdempotencyRequestsTable {
+  user_id: string;
+  key: string;
+  route: string;
+  request_hash: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export interface ExchangeRatesTable {
+  currency: string;
+  usd_price: string;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface ExchangePairsTable {
+  from_currency: string;
+  to_currency: string;
+  type_code: number;
+  spread: string;
+  fee_rate: string;
+  enabled: Generated<boolean>;
+}
+
+export interface ExchangeQuotesTable {
+  id: Generated<string>;
+  user_id: string;
+  from_currency: string;
+  to_currency: string;
+  type_code: number;
+  amount_in: string;
+  fee: string;
+  rate: string;
+  amount_out: string;
+  created_at: Date;
+  expires_at: Date;
+  journal_id: string | null;
+}
+
+export interface TransfersTable {
+  id: Generated<string>;
+  from_user_id: string;
+  to_user_id: string;
+  currency: string;
+  amount: string;
+  idempotency_key: string;
+  created_at: Date;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<string>;
+  user_id: string;
+  network: 'TRON' | 'BSC';
+  address: string;
+  currency: string;
+  amount: string;
+  fee: string;
+  status: string;
+  tx_hash: string | null;
+  idempotency_key: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface WithdrawalEventsTable {
+  id: Generated<string>;
+  withdrawal_id: string;
+  status: string;
+  note: string | null;
+  actor: string;
+  created_at: Date;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   users: UsersTable;
@@ -120,4 +196,11 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_journal: LedgerJournalTable;
   ledger_entries: LedgerEntriesTable;
+  idempotency_requests: IdempotencyRequestsTable;
+  exchange_rates: ExchangeRatesTable;
+  exchange_pairs: ExchangePairsTable;
+  exchange_quotes: ExchangeQuotesTable;
+  transfers: TransfersTable;
+  withdrawals: WithdrawalsTable;
+  withdrawal_events: WithdrawalEventsTable;
 }

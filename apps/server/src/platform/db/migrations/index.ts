@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_audit_log';
 import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_ledger';
+import * as m0004 from './0004_wallet';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -11,4 +12,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001_audit_log': m0001,
   '0002_accounts': m0002,
   '0003_ledger': m0003,
+  '0004_wallet': m0004,
 };

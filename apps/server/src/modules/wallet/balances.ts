@@ -1,0 +1,25 @@
+import { type BalancesReply, CURRENCIES, type DisplayCurrency } from '@wallet/contract';
+import Decimal from 'decimal.js';
+import type { Db } from '../../platform/db/database';
+import { walletBalances } from './ledger';
+import { midRate, usdPrices } from './rates';
+
+/** Every balance, and its value in the user's display currency (rounded down: never overstate). */
+export async function balancesOf(db: Db, userId: string, displayCurrency: DisplayCurrency): Promise<BalancesReply> {
+  const [balances, prices] = await Promise.all([walletBalances(db, userId), usdPrices(db)]);
+  const precision = CURRENCIES[displayCurrency].precision;
+  let total = new Decimal(0);
+  const rows = balances
+    .sort((a, b) => Object.keys(CURRENCIES).indexOf(a.currency) - Object.keys(CURRENCIES).indexOf(b.currency))
+    .map((b) => {
+      const rate = midRate(prices, b.currency, displayCurrency) ?? new Decimal(0);
+      const value = new Decimal(b.balance).mul(rate);
+      total = total.plus(value);
+      return {
+        currency: b.currency,
+        balance: b.balance,
+        estimate: value.toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed(precision),
+      };
+    });
+  return { displayCurrency, totalEstimate: total.toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed(precision), balances: rows };
+}

@@ -1,0 +1,138 @@
+import { CURRENCIES, type Currency, checkAmount, isLedgerTypeCode, LIMITS, type Quote } from '@wallet/contract';
+import Decimal from 'decimal.js';
+import { addSeconds } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { type AuthDeps, requirePaymentPasswordSet, verifyPaymentPassword } from '../auth/service';
+import { accountId, type Leg, post, SYSTEM_PURPOSES, USER_WALLET } from './ledger';
+import { midRate, usdPrices } from './rates';
+
+export const QUOTE_TTL_SECONDS = 30;
+
+type QuoteRow = {
+  id: string;
+  from_currency: string;
+  to_currency: string;
+  amount_in: string;
+  fee: string;
+  rate: string;
+  amount_out: string;
+  expires_at: Date;
+};
+
+function toQuote(row: QuoteRow): Quote {
+  const from = row.from_currency as Currency;
+  const to = row.to_currency as Currency;
+  return {
+    id: row.id,
+    from,
+    to,
+    amountIn: new Decimal(row.amount_in).toFixed(),
+    fee: new Decimal(row.fee).toFixed(),
+    rate: new Decimal(row.rate).toFixed(),
+    amountOut: new Decimal(row.amount_out).toFixed(),
+    expiresAt: row.expires_at.toISOString(),
+  };
+}
+
+/**
+ * Prices an exchange and keeps the price for 30 seconds. The fee is taken from the amount paid in
+ * (rounded up to the source currency); what arrives is rounded down to the target currency, so the
+ * platform never gives out more than it takes in.
+ */
+export async function createQuote(deps: AuthDeps, userId: string, from: Currency, to: Currency, amount: string): Promise<Quote> {
+  const pair = await deps.db
+    .selectFrom('exchange_pairs')
+    .selectAll()
+    .where('from_currency', '=', from)
+    .where('to_currency', '=', to)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  if (!pair || !isLedgerTypeCode(pair.type_code)) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
+  const checked = checkAmount(amount, from);
+  if (!checked.ok) throw new AppError(checked.code);
+  if (checked.value.lt(LIMITS.exchange.minimum))
+    throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum: LIMITS.exchange.minimum, currency: from });
+  await requirePaymentPasswordSet(deps, userId);
+
+  const mid = midRate(await usdPrices(deps.db), from, to);
+  if (!mid) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
+  const rate = mid.mul(new Decimal(1).minus(pair.spread)).toDecimalPlaces(18, Decimal.ROUND_DOWN);
+  const fee = checked.value.mul(pair.fee_rate).toDecimalPlaces(CURRENCIES[from].precision, Decimal.ROUND_UP);
+  const amountOut = checked.value.minus(fee).mul(rate).toDecimalPlaces(CURRENCIES[to].precision, Decimal.ROUND_DOWN);
+  if (amountOut.lte(0)) throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum: LIMITS.exchange.minimum, currency: from });
+
+  const now = deps.clock.now();
+  const row = await deps.db
+    .insertInto('exchange_quotes')
+    .values({
+      user_id: userId,
+      from_currency: from,
+      to_currency: to,
+      type_code: pair.type_code,
+      amount_in: checked.value.toFixed(),
+      fee: fee.toFixed(),
+      rate: rate.toFixed(),
+      amount_out: amountOut.toFixed(),
+      created_at: now,
+      expires_at: addSeconds(now, QUOTE_TTL_SECONDS),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toQuote(row);
+}
+
+/** Executes exactly the quoted amounts, once; after 30 seconds the quote is dead ("quote expired"). */
+export async function executeQuote(deps: AuthDeps, userId: string, quoteId: string, paymentPassword: string) {
+  const quote = await deps.db
+    .selectFrom('exchange_quotes')
+    .selectAll()
+    .where('id', '=', quoteId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!quote) throw new AppError('QUOTE_NOT_FOUND');
+  if (quote.journal_id) return { quote: toQuote(quote), journalId: quote.journal_id };
+  if (quote.expires_at <= deps.clock.now()) throw new AppError('QUOTE_EXPIRED');
+  await verifyPaymentPassword(deps, userId, paymentPassword);
+
+  const from = quote.from_currency as Currency;
+  const to = quote.to_currency as Currency;
+  const fee = new Decimal(quote.fee);
+  const amountIn = new Decimal(quote.amount_in);
+  return deps.db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .selectFrom('exchange_quotes')
+      .select(['journal_id'])
+      .where('id', '=', quoteId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (locked.journal_id) return { quote: toQuote(quote), journalId: locked.journal_id };
+    const legs: Leg[] = [
+      { accountId: await accountId(trx, { userId, currency: from, purpose: USER_WALLET }), amount: amountIn.neg().toFixed() },
+      {
+        accountId: await accountId(trx, { userId: null, currency: from, purpose: SYSTEM_PURPOSES.exchangeDesk }),
+        amount: amountIn.minus(fee).toFixed(),
+      },
+      {
+        accountId: await accountId(trx, { userId: null, currency: to, purpose: SYSTEM_PURPOSES.exchangeDesk }),
+        amount: new Decimal(quote.amount_out).neg().toFixed(),
+      },
+      { accountId: await accountId(trx, { userId, currency: to, purpose: USER_WALLET }), amount: new Decimal(quote.amount_out).toFixed() },
+    ];
+    if (fee.gt(0))
+      legs.push({
+        accountId: await accountId(trx, { userId: null, currency: from, purpose: SYSTEM_PURPOSES.feeRevenue }),
+        amount: fee.toFixed(),
+      });
+    const typeCode = quote.type_code;
+    if (!isLedgerTypeCode(typeCode)) throw new Error(`exchange quote ${quoteId} has unknown type ${typeCode}`);
+    const { journalId } = await post(trx, {
+      typeCode,
+      userId,
+      reference: `exchange:${quoteId}`,
+      idempotencyKey: `exchange:${quoteId}`,
+      legs,
+    });
+    await trx.updateTable('exchange_quotes').set({ journal_id: journalId }).where('id', '=', quoteId).execute();
+    return { quote: toQuote(quote), journalId };
+  });
+}

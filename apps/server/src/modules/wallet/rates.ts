@@ -1,0 +1,16 @@
+import { type Currency, isCurrency } from '@wallet/contract';
+import Decimal from 'decimal.js';
+import type { Db } from '../../platform/db/database';
+
+/** Price of one unit of each currency in USD, as set by operators. */
+export async function usdPrices(db: Db): Promise<Map<Currency, Decimal>> {
+  const rows = await db.selectFrom('exchange_rates').select(['currency', 'usd_price']).execute();
+  return new Map(rows.filter((r) => isCurrency(r.currency)).map((r) => [r.currency as Currency, new Decimal(r.usd_price)]));
+}
+
+/** How many units of `to` one unit of `from` is worth at mid-market. */
+export function midRate(prices: Map<Currency, Decimal>, from: Currency, to: Currency): Decimal | null {
+  const a = prices.get(from);
+  const b = prices.get(to);
+  return a && b ? a.div(b) : null;
+}

@@ -1,0 +1,213 @@
+import {
+  balancesReplySchema,
+  type DisplayCurrency,
+  errorReplySchema,
+  exchangeBodySchema,
+  exchangeReplySchema,
+  quoteBodySchema,
+  quoteSchema,
+  recipientSchema,
+  recordListReplySchema,
+  recordSchema,
+  recordsQuerySchema,
+  transferBodySchema,
+  transferReplySchema,
+  uidSchema,
+  withdrawalBodySchema,
+  withdrawalFeesReplySchema,
+  withdrawalListReplySchema,
+  withdrawalSchema,
+} from '@wallet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { once } from '../../platform/idempotency';
+import { requireSession, signedIn } from '../auth/sessions';
+import { balancesOf } from './balances';
+import { createQuote, executeQuote } from './exchange';
+import { getRecord, listRecords } from './records';
+import { findRecipient, transfer } from './transfers';
+import { getWithdrawal, listWithdrawals, requestWithdrawal, type WithdrawalDeps, withdrawalFees } from './withdrawals';
+
+const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
+// Optional in the schema so a missing key gets its own error code (IDEMPOTENCY_KEY_REQUIRED) from the handler.
+const idempotencyHeader = z.object({
+  'idempotency-key': z.string().optional().describe('Required. Unique per attempt; a retry with the same key returns the first reply'),
+});
+
+/** The signed-in user's money: balances, exchange, transfer, withdrawal, records. */
+export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps }> = async (app, { deps }) => {
+  app.addHook('onRequest', requireSession(deps.db, deps.clock));
+  const tags = ['wallet'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/api/v1/wallet/balances',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Balances and their total in my display currency',
+        response: { 200: balancesReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      const user = await deps.db.selectFrom('users').select(['display_currency']).where('id', '=', userId).executeTakeFirstOrThrow();
+      return balancesOf(deps.db, userId, user.display_currency as DisplayCurrency);
+    },
+  );
+
+  app.post(
+    '/api/v1/wallet/exchange/quotes',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Price an exchange; the quote holds for 30 seconds',
+        body: quoteBodySchema,
+        response: { 200: quoteSchema, ...errors },
+      },
+    },
+    async (request) => createQuote(deps, signedIn(request).userId, request.body.from, request.body.to, request.body.amount),
+  );
+
+  app.post(
+    '/api/v1/wallet/exchange',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Execute a quote with the payment password',
+        headers: idempotencyHeader,
+        body: exchangeBodySchema,
+        response: { 200: exchangeReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = signedIn(request);
+      return once(deps, request, reply, userId, () => executeQuote(deps, userId, request.body.quoteId, request.body.paymentPassword));
+    },
+  );
+
+  app.get(
+    '/api/v1/wallet/recipients/:uid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Who a UID belongs to, before a transfer',
+        params: z.object({ uid: uidSchema }),
+        response: { 200: recipientSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { uid, displayName } = await findRecipient(deps, request.params.uid);
+      return { uid, displayName };
+    },
+  );
+
+  app.post(
+    '/api/v1/wallet/transfers',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send money to another user by UID',
+        headers: idempotencyHeader,
+        body: transferBodySchema,
+        response: { 200: transferReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = signedIn(request);
+      return once(deps, request, reply, userId, (key) => transfer(deps, userId, request.body, key));
+    },
+  );
+
+  app.get(
+    '/api/v1/wallet/withdrawals/fees',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Withdrawal minimum and fee per network',
+        response: { 200: withdrawalFeesReplySchema, ...errors },
+      },
+    },
+    async () => withdrawalFees(deps),
+  );
+
+  app.post(
+    '/api/v1/wallet/withdrawals',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Request a USDT withdrawal; the amount and fee are held',
+        headers: idempotencyHeader,
+        body: withdrawalBodySchema,
+        response: { 200: withdrawalSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = signedIn(request);
+      return once(deps, request, reply, userId, (key) => requestWithdrawal(deps, userId, request.body, key));
+    },
+  );
+
+  app.get(
+    '/api/v1/wallet/withdrawals',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My withdrawals, newest first',
+        querystring: z.object({ cursor: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(50).default(20) }),
+        response: { 200: withdrawalListReplySchema, ...errors },
+      },
+    },
+    async (request) => listWithdrawals(deps, signedIn(request).userId, request.query.cursor, request.query.limit),
+  );
+
+  app.get(
+    '/api/v1/wallet/withdrawals/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One withdrawal with its status history',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: withdrawalSchema, ...errors },
+      },
+    },
+    async (request) => getWithdrawal(deps, signedIn(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/api/v1/wallet/records',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every movement of my wallet, newest first',
+        querystring: recordsQuerySchema,
+        response: { 200: recordListReplySchema, ...errors },
+      },
+    },
+    async (request) => listRecords(deps.db, signedIn(request).userId, request.query, request.language),
+  );
+
+  app.get(
+    '/api/v1/wallet/records/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One record',
+        params: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+        response: { 200: recordSchema, ...errors },
+      },
+    },
+    async (request) => getRecord(deps.db, signedIn(request).userId, request.params.id, request.language),
+  );
+};
