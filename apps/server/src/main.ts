@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { seedDemoData } from './modules/demo/seed';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { startEmbeddedPostgres } from './platform/db/embedded';
@@ -46,6 +47,7 @@ async function main() {
   started.push(() => database.close());
   const applied = await migrateToLatest(database.db);
   log.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+  if (config.DEMO_DATA) await seedDemoData(database.db, log);
   const jobs = await startJobs(databaseUrl, log);
   started.push(() => stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS / 2));
   const app = await buildApp({ config, database, jobs, logger: log });

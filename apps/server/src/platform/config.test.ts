@@ -51,3 +51,13 @@ describe('production', () => {
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET: must be at least 32 characters/);
   });
 });
+
+describe('demo data', () => {
+  it('is on in development, off in tests and production, and refused in production', () => {
+    expect(loadConfig({}).DEMO_DATA).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).DEMO_DATA).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 's'.repeat(40), SMTP_URL: 'smtp://x:25', DEMO_DATA: 'true' })).toThrow(
+      /DEMO_DATA: cannot be true in production/,
+    );
+  });
+});

@@ -64,6 +64,10 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })], { error: 'must be * or a comma-separated list of origins' })))
     .default(['*']),
+  DEMO_DATA: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   ADMIN_EMAILS: z
     .string()
     .transform((v) =>
@@ -106,7 +110,15 @@ const configSchema = envSchema
     if (!env.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (mail carries login codes)' });
   })
-  .transform((env) => ({ ...env, APP_SECRET: env.APP_SECRET ?? DEVELOPMENT_SECRET }));
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.DEMO_DATA)
+      ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be true in production' });
+  })
+  .transform((env) => ({
+    ...env,
+    APP_SECRET: env.APP_SECRET ?? DEVELOPMENT_SECRET,
+    DEMO_DATA: env.DEMO_DATA ?? env.NODE_ENV === 'development',
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { ledgerViolations } from '../wallet/invariants';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+it('creates demo accounts with money once, however often it runs, and they can sign in', async () => {
+  await seedDemoData(t.database.handle.db, t.app.log);
+  await seedDemoData(t.database.handle.db, t.app.log);
+  const demo = DEMO_ACCOUNTS[0];
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login/password',
+    payload: { email: demo.email, password: demo.password },
+  });
+  expect(login.statusCode).toBe(200);
+  expect(login.json().profile.paymentPasswordSet).toBe(true);
+  const balances = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/wallet/balances',
+    headers: { authorization: `Bearer ${login.json().token}` },
+  });
+  expect(balances.json().balances.find((b: { currency: string }) => b.currency === 'USDT').balance).toBe(demo.funds.USDT);
+  expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
+});

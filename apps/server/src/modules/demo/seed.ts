@@ -1,0 +1,51 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import { hashSecret } from '../auth/passwords';
+import { findUserByEmail, insertUser } from '../auth/queries';
+import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../wallet/ledger';
+
+export const DEMO_ACCOUNTS = [
+  {
+    email: 'demo@sbc-wallet.local',
+    password: 'demo12345',
+    paymentPassword: '123456',
+    nickname: 'Demo',
+    funds: { USDT: '1250.5', USD: '320', HKD: '1500', JPY: '48000' },
+  },
+  { email: 'friend@sbc-wallet.local', password: 'demo12345', paymentPassword: '123456', nickname: 'Friend', funds: { USDT: '80' } },
+] as const;
+
+/**
+ * Demo data for a local `npm start`: two accounts with money, so a newcomer can try transfers and
+ * exchanges at once. Runs at every start and adds only what is missing; never in production.
+ */
+export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void> {
+  for (const demo of DEMO_ACCOUNTS) {
+    if (await findUserByEmail(db, demo.email)) continue;
+    const user = await insertUser(db, {
+      uid: String(randomInt(10_000_000, 100_000_000)),
+      email: demo.email,
+      password_hash: await hashSecret(demo.password),
+      payment_password_hash: await hashSecret(demo.paymentPassword),
+      nickname: demo.nickname,
+      bound_network: 'TRON',
+      bound_address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      invite_code: `DEMO${randomInt(1000, 10000)}`,
+    });
+    for (const [currency, amount] of Object.entries(demo.funds) as Array<[keyof typeof demo.funds, string]>) {
+      await post(db, {
+        typeCode: 13,
+        userId: user.id,
+        reference: 'demo-seed',
+        idempotencyKey: `demo-seed:${demo.email}:${currency}`,
+        memo: { reason: 'demo data' },
+        legs: [
+          { accountId: await accountId(db, { userId: user.id, currency, purpose: USER_WALLET }), amount },
+          { accountId: await accountId(db, { userId: null, currency, purpose: SYSTEM_PURPOSES.adjustments }), amount: `-${amount}` },
+        ],
+      });
+    }
+    log.info({ email: demo.email, uid: user.uid }, 'demo account created');
+  }
+}
