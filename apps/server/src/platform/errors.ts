@@ -1,5 +1,7 @@
 import { ERRORS, type ErrorCode, type ErrorReply, type FieldIssue } from '@wallet/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+// For the request.language declaration.
+import type {} from './language';
 import { describeIssues, RequestValidationError } from './validation';
 
 /** A domain error: services throw it, the one error handler below turns it into the reply. */

@@ -1,0 +1,49 @@
+import { openDatabase } from '../apps/server/src/platform/db/database';
+import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
+import { benchDatabase } from './bench/database';
+import { fundedWallets, hotPick, postingsPerSecond, uniformPick } from './bench/ledger';
+import { tpcb } from './bench/pgbench';
+
+/**
+ * `npm run bench`: figures and the baselines they are compared with, measured in the same run on the
+ * same machine and database. Not a test: it prints, it does not judge. The last line is one JSON object.
+ */
+const CLIENTS = 16;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function main() {
+  const database = await benchDatabase();
+  const handle = openDatabase(database.url, CLIENTS + 4);
+  const figures: Record<string, number | string> = { clients: CLIENTS, seconds: SECONDS };
+  try {
+    await migrateToLatest(handle.db);
+    const wallets = await fundedWallets(handle.db, 1000);
+
+    const baseline = await tpcb(database.url, CLIENTS, SECONDS);
+    figures.tpcbTps = round(baseline.tps);
+    figures.tpcbTool = baseline.tool;
+    console.info(`TPC-B baseline (${baseline.tool}): ${round(baseline.tps)} transactions/s`);
+
+    const uniform = await postingsPerSecond(handle.db, CLIENTS, SECONDS, uniformPick(wallets));
+    figures.ledgerUniformPerSecond = round(uniform);
+    figures.uniformVsTpcb = ratio(uniform, baseline.tps);
+    console.info(`ledger postings, spread over 1000 accounts: ${round(uniform)}/s = ${figures.uniformVsTpcb}x TPC-B (target >= 1.0x)`);
+
+    const hot = await postingsPerSecond(handle.db, CLIENTS, SECONDS, hotPick(wallets));
+    figures.ledgerHotPerSecond = round(hot);
+    figures.hotVsUniform = ratio(hot, uniform);
+    console.info(`ledger postings, all through one hot account: ${round(hot)}/s = ${figures.hotVsUniform}x uniform (target >= 0.5x)`);
+  } finally {
+    await handle.close();
+    await database.close();
+  }
+  console.info(JSON.stringify(figures));
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
