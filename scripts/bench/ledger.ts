@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { insertUser } from '../../apps/server/src/modules/auth/queries';
 import { ledgerViolations } from '../../apps/server/src/modules/wallet/invariants';
-import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../../apps/server/src/modules/wallet/ledger';
+import { accountId, type Posting, post, SYSTEM_PURPOSES, USER_WALLET } from '../../apps/server/src/modules/wallet/ledger';
+import type { PostingQueue } from '../../apps/server/src/modules/wallet/posting-queue';
 import type { Db } from '../../apps/server/src/platform/db/database';
 
 /** Users with a funded USDT wallet, created straight in the database. */
@@ -36,7 +37,13 @@ export async function fundedWallets(db: Db, count: number): Promise<string[]> {
  * Transfers per second with `clients` concurrent posters for `seconds`. `pick` chooses the two
  * accounts of each transfer: spread over many accounts, or always through one hot account.
  */
-export async function postingsPerSecond(db: Db, clients: number, seconds: number, pick: () => [string, string]): Promise<number> {
+export async function postingsPerSecond(
+  db: Db,
+  clients: number,
+  seconds: number,
+  pick: () => [string, string],
+  queue?: PostingQueue,
+): Promise<number> {
   const deadline = Date.now() + seconds * 1000;
   let done = 0;
   await Promise.all(

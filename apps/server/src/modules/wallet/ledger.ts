@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency, isCurrency, type LedgerTypeCode } from '@wallet/contract';
 import Decimal from 'decimal.js';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -82,71 +82,206 @@ export async function post(db: Executor, posting: Posting): Promise<PostingResul
   return (db as Db).transaction().execute((trx) => postIn(trx, posting));
 }
 
-async function postIn(trx: Transaction<Database>, posting: Posting): Promise<PostingResult> {
-  const inserted = await trx
-    .insertInto('ledger_journal')
-    .values({
-      type_code: posting.typeCode,
-      user_id: posting.userId,
-      reference: posting.reference ?? null,
-      idempotency_key: posting.idempotencyKey,
-      memo: JSON.stringify(posting.memo ?? {}),
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return replay(trx, posting);
+type AccountState = { userId: string | null; currency: string; balance: Decimal; version: bigint };
+type EntryDraft = {
+  account_id: string;
+  currency: string;
+  amount: string;
+  balance_before: string;
+  balance_after: string;
+  account_version: string;
+};
 
+function legDeltas(posting: Posting): Map<string, Decimal> {
   const deltas = new Map<string, Decimal>();
   for (const leg of posting.legs) {
     const amount = new Decimal(leg.amount);
     if (amount.isZero() || !amount.isFinite()) throw new Error(`ledger: leg amount must be non-zero, got ${leg.amount}`);
     deltas.set(leg.accountId, (deltas.get(leg.accountId) ?? new Decimal(0)).plus(amount));
   }
-  const ids = [...deltas.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  const accounts = await trx
+  return deltas;
+}
+
+async function lockAccounts(trx: Transaction<Database>, ids: Iterable<string>): Promise<Map<string, AccountState>> {
+  // Locked in id order: two postings that share accounts always queue in the same order, so never deadlock.
+  const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  if (sorted.length === 0) return new Map();
+  const rows = await trx
     .selectFrom('ledger_accounts')
     .select(['id', 'user_id', 'currency', 'balance', 'version'])
-    .where('id', 'in', ids)
+    .where('id', 'in', sorted)
     .orderBy('id')
     .forUpdate()
     .execute();
-  if (accounts.length !== ids.length) throw new Error('ledger: unknown account in posting');
+  if (rows.length !== sorted.length) throw new Error('ledger: unknown account in posting');
+  return new Map(
+    rows.map((r) => [r.id, { userId: r.user_id, currency: r.currency, balance: new Decimal(r.balance), version: BigInt(r.version) }]),
+  );
+}
 
+/**
+ * Checks one posting against the locked balances and, if it holds, applies it to `state` and returns
+ * its entries. Throws (leaving `state` untouched) when it does not balance, is finer than a currency
+ * allows, or would overdraw a user account.
+ */
+function apply(state: Map<string, AccountState>, deltas: Map<string, Decimal>): EntryDraft[] {
+  // A journal that does not balance is a bug in the caller, reported before anything about balances.
   const sums = new Map<string, Decimal>();
-  const entries = [];
-  for (const account of accounts) {
-    const delta = deltas.get(account.id) as Decimal;
-    if (!isCurrency(account.currency)) throw new Error(`ledger: account ${account.id} has unknown currency`);
-    if (delta.decimalPlaces() > CURRENCIES[account.currency].precision) {
+  for (const [id, delta] of deltas) {
+    const account = state.get(id) as AccountState;
+    if (!isCurrency(account.currency)) throw new Error(`ledger: account ${id} has unknown currency`);
+    if (delta.decimalPlaces() > CURRENCIES[account.currency].precision)
       throw new AppError('AMOUNT_TOO_PRECISE', { currency: account.currency });
-    }
     sums.set(account.currency, (sums.get(account.currency) ?? new Decimal(0)).plus(delta));
-    const before = new Decimal(account.balance);
-    const after = before.plus(delta);
-    if (account.user_id !== null && after.isNegative()) {
-      throw new AppError('INSUFFICIENT_BALANCE', { currency: account.currency });
-    }
-    const version = (BigInt(account.version) + 1n).toString();
-    await trx.updateTable('ledger_accounts').set({ balance: after.toFixed(), version }).where('id', '=', account.id).execute();
-    if (!delta.isZero()) {
-      entries.push({
-        journal_id: inserted.id,
-        account_id: account.id,
-        currency: account.currency,
-        amount: delta.toFixed(),
-        balance_before: before.toFixed(),
-        balance_after: after.toFixed(),
-        account_version: version,
-      });
-    }
   }
   for (const [currency, sum] of sums) {
     if (!sum.isZero()) throw new Error(`ledger: journal does not balance in ${currency} (off by ${sum.toFixed()})`);
   }
+  const next = new Map<string, AccountState>();
+  for (const [id, delta] of deltas) {
+    const account = state.get(id) as AccountState;
+    const balance = account.balance.plus(delta);
+    if (account.userId !== null && balance.isNegative()) throw new AppError('INSUFFICIENT_BALANCE', { currency: account.currency });
+    next.set(id, { ...account, balance, version: account.version + 1n });
+  }
+  const entries: EntryDraft[] = [];
+  for (const [id, after] of next) {
+    const before = state.get(id) as AccountState;
+    const delta = deltas.get(id) as Decimal;
+    state.set(id, after);
+    if (delta.isZero()) continue;
+    entries.push({
+      account_id: id,
+      currency: after.currency,
+      amount: delta.toFixed(),
+      balance_before: before.balance.toFixed(),
+      balance_after: after.balance.toFixed(),
+      account_version: after.version.toString(),
+    });
+  }
   if (entries.length === 0) throw new Error('ledger: a journal needs at least one entry');
-  await trx.insertInto('ledger_entries').values(entries).execute();
+  return entries;
+}
+
+/** All new balances in one statement: a batch costs one round trip however many accounts it touched. */
+async function writeBalances(trx: Transaction<Database>, state: Map<string, AccountState>, touched: Iterable<string>) {
+  const rows = [...new Set(touched)].map((id) => {
+    const account = state.get(id) as AccountState;
+    return sql`(${id}::bigint, ${account.balance.toFixed()}::numeric, ${account.version.toString()}::bigint)`;
+  });
+  await sql`update ledger_accounts as a set balance = v.balance, version = v.version
+    from (values ${sql.join(rows)}) as v(id, balance, version) where a.id = v.id`.execute(trx);
+}
+
+function journalRow(posting: Posting) {
+  return {
+    type_code: posting.typeCode,
+    user_id: posting.userId,
+    reference: posting.reference ?? null,
+    idempotency_key: posting.idempotencyKey,
+    memo: JSON.stringify(posting.memo ?? {}),
+  };
+}
+
+async function postIn(trx: Transaction<Database>, posting: Posting): Promise<PostingResult> {
+  const inserted = await trx
+    .insertInto('ledger_journal')
+    .values(journalRow(posting))
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return replay(trx, posting);
+  const deltas = legDeltas(posting);
+  const state = await lockAccounts(trx, deltas.keys());
+  const entries = apply(state, deltas);
+  await writeBalances(trx, state, deltas.keys());
+  await trx
+    .insertInto('ledger_entries')
+    .values(entries.map((e) => ({ ...e, journal_id: inserted.id })))
+    .execute();
   return { journalId: inserted.id, replayed: false };
+}
+
+/**
+ * Posts many journals in one transaction: one lock per account and one commit for the lot, which is
+ * what lets a hot account take many postings per second. Each posting still succeeds or fails on its
+ * own (a refused one does not sink the others). If the batch as a whole cannot commit (for instance a
+ * concurrent request inserted one of the same idempotency keys), every posting is retried alone.
+ */
+export async function postBatch(db: Db, postings: Posting[]): Promise<Array<PromiseSettledResult<PostingResult>>> {
+  try {
+    return await db.transaction().execute((trx) => postBatchIn(trx, postings));
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error;
+    return Promise.allSettled(postings.map((p) => post(db, p)));
+  }
+}
+
+async function postBatchIn(trx: Transaction<Database>, postings: Posting[]): Promise<Array<PromiseSettledResult<PostingResult>>> {
+  if (postings.length === 0) return [];
+  const results: Array<PromiseSettledResult<PostingResult> | undefined> = new Array(postings.length);
+  const keys = [...new Set(postings.map((p) => p.idempotencyKey))];
+  const existing = await trx.selectFrom('ledger_journal').select(['idempotency_key']).where('idempotency_key', 'in', keys).execute();
+  const known = new Set(existing.map((e) => e.idempotency_key));
+
+  const deltas = new Map<number, Map<string, Decimal>>();
+  postings.forEach((posting, index) => {
+    if (known.has(posting.idempotencyKey)) return;
+    try {
+      deltas.set(index, legDeltas(posting));
+    } catch (reason) {
+      results[index] = { status: 'rejected', reason };
+    }
+  });
+  const state = await lockAccounts(
+    trx,
+    [...deltas.values()].flatMap((d) => [...d.keys()]),
+  );
+
+  // In order, exactly as if posted one by one: the first accepted posting of a key wins and later
+  // ones replay it; a refused posting leaves its key free for the next one.
+  const accepted: Array<{ index: number; entries: EntryDraft[]; deltas: Map<string, Decimal> }> = [];
+  const acceptedKeys = new Set<string>();
+  for (const [index, d] of deltas) {
+    const key = (postings[index] as Posting).idempotencyKey;
+    if (acceptedKeys.has(key)) continue;
+    try {
+      accepted.push({ index, entries: apply(state, d), deltas: d });
+      acceptedKeys.add(key);
+    } catch (reason) {
+      results[index] = { status: 'rejected', reason };
+    }
+  }
+
+  if (accepted.length > 0) {
+    const journals = await trx
+      .insertInto('ledger_journal')
+      .values(accepted.map((a) => journalRow(postings[a.index] as Posting)))
+      .returning(['id', 'idempotency_key'])
+      .execute();
+    const journalOf = new Map(journals.map((j) => [j.idempotency_key, j.id]));
+    const idOf = (index: number) => journalOf.get((postings[index] as Posting).idempotencyKey) as string;
+    await writeBalances(
+      trx,
+      state,
+      accepted.flatMap((a) => [...a.deltas.keys()]),
+    );
+    await trx
+      .insertInto('ledger_entries')
+      .values(accepted.flatMap((a) => a.entries.map((e) => ({ ...e, journal_id: idOf(a.index) }))))
+      .execute();
+    for (const a of accepted) results[a.index] = { status: 'fulfilled', value: { journalId: idOf(a.index), replayed: false } };
+  }
+
+  // Repeats of a key already in the ledger, or accepted earlier in this batch: answer as to a retry.
+  for (let index = 0; index < postings.length; index++) {
+    if (results[index]) continue;
+    results[index] = await replay(trx, postings[index] as Posting).then(
+      (value) => ({ status: 'fulfilled' as const, value }),
+      (reason) => ({ status: 'rejected' as const, reason }),
+    );
+  }
+  return results as Array<PromiseSettledResult<PostingResult>>;
 }
 
 async function replay(trx: Transaction<Database>, posting: Posting): Promise<PostingResult> {

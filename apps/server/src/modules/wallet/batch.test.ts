@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { balanceOf, inbound, makeUser, wallet } from '../../../test/ledger-fixtures';
+import type { Db } from '../../platform/db/database';
+import { ledgerViolations } from './invariants';
+import { type Posting, post, postBatch } from './ledger';
+import { PostingQueue } from './posting-queue';
+
+let database: TestDatabase;
+let db: Db;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.handle.db;
+});
+afterAll(() => database.drop());
+
+const move = (from: string, to: string, amount: string, key: string = randomUUID()): Posting => ({
+  typeCode: 23,
+  userId: null,
+  idempotencyKey: key,
+  legs: [
+    { accountId: from, amount: `-${amount}` },
+    { accountId: to, amount },
+  ],
+});
+
+async function funded(amount: string) {
+  const account = await wallet(db, await makeUser(db), 'USDT');
+  await post(db, move(await inbound(db, 'USDT'), account, amount));
+  return account;
+}
+
+describe('postBatch', () => {
+  it('decides each posting on its own, in order, within one transaction', async () => {
+    const a = await funded('10');
+    const b = await wallet(db, await makeUser(db), 'USDT');
+    const already = randomUUID();
+    await post(db, move(a, b, '1', already));
+    const twice = randomUUID();
+    const results = await postBatch(db, [
+      move(a, b, '4'),
+      move(a, b, '6'), // only 5 left after the first
+      move(a, b, '5', twice),
+      move(a, b, '5', twice), // same key in the same batch: replays the one above
+      move(a, b, '1', already), // key already in the ledger: replays
+      {
+        ...move(a, b, '1'),
+        legs: [
+          { accountId: a, amount: '-1' },
+          { accountId: b, amount: '2' },
+        ],
+      },
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? (r.value.replayed ? 'replayed' : 'ok') : (r.reason.code ?? 'error')))).toEqual([
+      'ok',
+      'INSUFFICIENT_BALANCE',
+      'ok',
+      'replayed',
+      'replayed',
+      'error',
+    ]);
+    expect(new Decimal(await balanceOf(db, a)).toFixed()).toBe('0');
+    expect(new Decimal(await balanceOf(db, b)).toFixed()).toBe('10');
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
+  it('agrees with posting one by one, over random batches (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            from: fc.nat(2),
+            to: fc.nat(2),
+            cents: fc.integer({ min: 1, max: 800 }),
+            repeatOf: fc.option(fc.nat(30), { nil: undefined }),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        async (moves) => {
+          const accounts = [await funded('5'), await funded('5'), await funded('5')];
+          const keys: string[] = [];
+          const postings = moves
+            .filter((m) => m.from !== m.to)
+            .map((m, i) => {
+              const key = m.repeatOf !== undefined && m.repeatOf < i ? (keys[m.repeatOf] ?? randomUUID()) : randomUUID();
+              keys.push(key);
+              return move(accounts[m.from] as string, accounts[m.to] as string, new Decimal(m.cents).div(100).toFixed(), key);
+            });
+          // The model: apply in order, first use of a key counts, overdrafts are refused.
+          const model = accounts.map(() => new Decimal(5));
+          const used = new Set<string>();
+          for (const p of postings) {
+            if (used.has(p.idempotencyKey)) continue;
+            const from = accounts.indexOf(p.legs[0]?.accountId as string);
+            const to = accounts.indexOf(p.legs[1]?.accountId as string);
+            const amount = new Decimal(p.legs[1]?.amount as string);
+            if (model[from]?.lt(amount)) continue;
+            used.add(p.idempotencyKey);
+            model[from] = (model[from] as Decimal).minus(amount);
+            model[to] = (model[to] as Decimal).plus(amount);
+          }
+          await postBatch(db, postings);
+          for (let i = 0; i < accounts.length; i++) {
+            expect(new Decimal(await balanceOf(db, accounts[i] as string)).toFixed()).toBe((model[i] as Decimal).toFixed());
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+});
+
+describe('PostingQueue', () => {
+  it('lets exactly 100 of 200 concurrent postings through an account that can afford 100, and nothing else moves', async () => {
+    const queue = new PostingQueue(db);
+    const payer = await funded('100');
+    const shop = await wallet(db, await makeUser(db), 'USDT');
+    const results = await Promise.allSettled(Array.from({ length: 200 }, () => queue.submit(move(payer, shop, '1'))));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(100);
+    expect(new Set(results.flatMap((r) => (r.status === 'rejected' ? [r.reason.code] : [])))).toEqual(new Set(['INSUFFICIENT_BALANCE']));
+    expect(new Decimal(await balanceOf(db, shop)).toFixed()).toBe('100');
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
+  it('moves money once for a key submitted 20 times at once', async () => {
+    const queue = new PostingQueue(db);
+    const a = await funded('50');
+    const b = await wallet(db, await makeUser(db), 'USDT');
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 20 }, () => queue.submit(move(a, b, '3', key))));
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(new Decimal(await balanceOf(db, b)).toFixed()).toBe('3');
+  });
+});
