@@ -50,7 +50,7 @@ export async function postingsPerSecond(
     Array.from({ length: clients }, async () => {
       while (Date.now() < deadline) {
         const [from, to] = pick();
-        await post(db, {
+        const posting: Posting = {
           typeCode: 23,
           userId: null,
           idempotencyKey: randomUUID(),
@@ -58,7 +58,8 @@ export async function postingsPerSecond(
             { accountId: from, amount: '-0.01' },
             { accountId: to, amount: '0.01' },
           ],
-        });
+        };
+        await (queue ? queue.submit(posting) : post(db, posting));
         done += 1;
       }
     }),
