@@ -2,6 +2,7 @@ import { PostingQueue } from '../apps/server/src/modules/wallet/posting-queue';
 import { openDatabase } from '../apps/server/src/platform/db/database';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 import { benchDatabase } from './bench/database';
+import { balancesOverHttp } from './bench/http';
 import { fundedWallets, hotPick, postingsPerSecond, uniformPick } from './bench/ledger';
 import { tpcb } from './bench/pgbench';
 
@@ -45,6 +46,14 @@ async function main() {
     figures.hotVsUniform = ratio(hot, uniform);
     console.info(
       `ledger postings batched, all through one hot account: ${round(hot)}/s = ${figures.hotVsUniform}x uniform (target >= 0.5x)`,
+    );
+
+    const http = await balancesOverHttp(handle, database.url, 64, SECONDS);
+    figures.bareFastifyRps = round(http.bareRps);
+    figures.balancesRps = round(http.balancesRps);
+    figures.balancesVsBare = ratio(http.balancesRps, http.bareRps);
+    console.info(
+      `GET /api/v1/wallet/balances, authenticated, 64 connections: ${round(http.balancesRps)} req/s = ${figures.balancesVsBare}x a bare Fastify route (${round(http.bareRps)} req/s; target >= 0.5x)`,
     );
   } finally {
     await handle.close();
