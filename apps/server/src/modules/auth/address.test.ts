@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BSC_ADDRESS, lastCode, registerUser, sendAccountCode, TRON_ADDRESS } from '../../../test/accounts';
+import { BSC_ADDRESS, lastCode, registerUser, sendAccountCode, setPaymentPin, TRON_ADDRESS } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 
 let t: TestApp;
@@ -8,15 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function setPin(user: Awaited<ReturnType<typeof registerUser>>, pin: string) {
-  await sendAccountCode(t, user.token, 'payment_password');
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/me/payment-password',
-    headers: user.headers,
-    payload: { code: await lastCode(t, user.email), paymentPassword: pin, confirmPaymentPassword: pin },
-  });
-}
+const setPin = (user: Awaited<ReturnType<typeof registerUser>>, pin: string) => setPaymentPin(t, user, pin);
 
 const changeAddress = (user: { headers: Record<string, string> }, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/v1/me/address', headers: user.headers, payload });

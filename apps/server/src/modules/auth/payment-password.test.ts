@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastCode, registerUser, sendAccountCode } from '../../../test/accounts';
+import { lastCode, registerUser, sendAccountCode, setPaymentPin } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
 import { verifyPaymentPassword } from './service';
@@ -13,15 +13,7 @@ afterAll(() => t.close());
 
 async function withPaymentPassword(pin = '135790') {
   const user = await registerUser(t);
-  await sendAccountCode(t, user.token, 'payment_password');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/me/payment-password',
-    headers: user.headers,
-    payload: { code: await lastCode(t, user.email), paymentPassword: pin, confirmPaymentPassword: pin },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().paymentPasswordSet).toBe(true);
+  await setPaymentPin(t, user, pin);
   return user;
 }
 
