@@ -1,29 +1,61 @@
-import { createHashRouter } from 'react-router';
+import type { ComponentType } from 'react';
+import { createHashRouter, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/loading-state';
 import { TabLayout } from '../components/tab-layout';
 import { AppShell } from './app-shell';
 import { lazyPage } from './lazy-page';
+import { RequireSession } from './require-session';
 import { RouteError } from './route-error';
+import { SignedOutOnly } from './signed-out-only';
 
 /**
- * Hash routes mirror the spec: #/pages/<route>/index lives in src/pages/<route>/index.tsx. Each page
- * is its own chunk. Error elements sit on the pages, so a failed tab keeps the tab bar.
+ * One rule maps routes to files: the hash route #/pages/<path> lives in src/pages/<path>.tsx, so the
+ * route string and the import below read the same. The spec's routes mostly end in "index"
+ * (#/pages/wallet/index -> src/pages/wallet/index.tsx); those that do not are files beside it
+ * (#/pages/login/newIndex -> src/pages/login/newIndex.tsx, #/pages/login/forgot -> forgot.tsx).
+ * Each page is its own chunk. Error elements sit on the pages, so a failed tab keeps the tab bar.
  */
+function page(path: string, load: () => Promise<{ default: ComponentType }>): RouteObject {
+  return { path, lazy: lazyPage(load), errorElement: <RouteError /> };
+}
+
 export const router = createHashRouter([
   {
     element: <AppShell />,
     hydrateFallbackElement: <LoadingState rows={6} />,
     errorElement: <RouteError />,
     children: [
+      // The tabs stay reachable signed out; the account tab then offers to sign in.
       {
         element: <TabLayout />,
         children: [
-          { index: true, lazy: lazyPage(() => import('../pages/home')), errorElement: <RouteError /> },
-          { path: 'pages/wallet/index', lazy: lazyPage(() => import('../pages/wallet')), errorElement: <RouteError /> },
-          { path: 'pages/account/index', lazy: lazyPage(() => import('../pages/account')), errorElement: <RouteError /> },
+          { index: true, lazy: lazyPage(() => import('../pages/home/index')), errorElement: <RouteError /> },
+          page('pages/wallet/index', () => import('../pages/wallet/index')),
+          page('pages/account/index', () => import('../pages/account/index')),
         ],
       },
-      { path: '*', lazy: lazyPage(() => import('../pages/not-found')), errorElement: <RouteError /> },
+      {
+        element: <SignedOutOnly />,
+        children: [
+          page('pages/login/index', () => import('../pages/login/index')),
+          page('pages/login/newIndex', () => import('../pages/login/newIndex')),
+          page('pages/login/forgot', () => import('../pages/login/forgot')),
+          page('pages/register/index', () => import('../pages/register/index')),
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          page('pages/password_pay/index', () => import('../pages/password_pay/index')),
+          page('pages/editPassSun/index', () => import('../pages/editPassSun/index')),
+          page('pages/bindingAddress/index', () => import('../pages/bindingAddress/index')),
+          page('pages/bindingAddress/xiugaiSun/index', () => import('../pages/bindingAddress/xiugaiSun/index')),
+          page('pages/bindingAddress/editpass/index', () => import('../pages/bindingAddress/editpass/index')),
+          page('pages/manageSun/index', () => import('../pages/manageSun/index')),
+          page('pages/addInfo/index', () => import('../pages/addInfo/index')),
+        ],
+      },
+      page('*', () => import('../pages/not-found/index')),
     ],
   },
 ]);

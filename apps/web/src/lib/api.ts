@@ -2,10 +2,8 @@ import { LIMITS } from '@wallet/contract';
 import { Toast } from 'antd-mobile';
 import { createApiClient } from './api-client';
 import { i18n } from './i18n';
+import { isAuthPath, loginPathFor } from './redirect';
 import { useAppStore } from './store';
-
-/** Where a 401 sends people (PRODUCT_SPEC.md section 2). */
-export const LOGIN_HASH = '#/pages/login/index';
 
 /**
  * The app's API client, wired to the store and to the screen. It lives apart from api-client.ts so
@@ -16,8 +14,10 @@ export const api = createApiClient({
   token: () => useAppStore.getState().token,
   language: () => useAppStore.getState().language,
   clearToken: () => useAppStore.getState().clearToken(),
+  // A 401 sends people to the login page (PRODUCT_SPEC.md section 2), which brings them back here.
   goToLogin: () => {
-    window.location.hash = LOGIN_HASH;
+    const here = window.location.hash.replace(/^#/, '') || '/';
+    if (!isAuthPath(here)) window.location.hash = loginPathFor(here);
   },
   onUnreachable: (reason) => {
     Toast.show({

@@ -1,15 +1,17 @@
-import { ERRORS, type ErrorCode } from '@wallet/contract';
+import { ERRORS, type Language } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
+import { lockedUntil, remainingAttempts } from './error-details';
+import { isErrorCode } from './form-issues';
+import { formatLockEnd } from './format';
 import { useAppStore } from './store';
 
-function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(ERRORS, code);
-}
+const SENTENCE_GAP: Readonly<Record<Language, string>> = { en: ' ', ko: ' ', zh: '', ja: '' };
 
 /**
  * A sentence for any failure, in the current language. Known codes are translated here rather than
  * shown as the server sent them, so switching language also switches messages already on screen.
+ * Details that matter to the person follow: when a lock ends (in local time), attempts left.
  */
 export function useErrorText(): (error: unknown) => string {
   const { t } = useTranslation();
@@ -19,7 +21,15 @@ export function useErrorText(): (error: unknown) => string {
     if (error.code === 'NETWORK_ERROR') return t('errors.network');
     if (error.code === 'TIMEOUT') return t('errors.timeout');
     if (error.code === 'BAD_REPLY') return t('errors.badReply');
-    if (isErrorCode(error.code)) return ERRORS[error.code].message[language];
-    return error.message;
+    const message = isErrorCode(error.code) ? ERRORS[error.code].message[language] : error.message;
+    const until = lockedUntil(error);
+    const remaining = remainingAttempts(error);
+    const extra = until
+      ? t('errors.lockedUntil', { time: formatLockEnd(until, language) })
+      : remaining !== null
+        ? t('errors.attemptsLeft', { attempts: remaining })
+        : null;
+    // Chinese and Japanese run sentences on without a space.
+    return extra ? `${message}${SENTENCE_GAP[language]}${extra}` : message;
   };
 }

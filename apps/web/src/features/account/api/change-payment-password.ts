@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type changePaymentPasswordBodySchema, profileSchema } from '@wallet/contract';
+import { api } from '../../../lib/api';
+import type { Parsed } from '../../../lib/schema-types';
+import { ME_QUERY_KEY } from './get-me';
+
+export function changePaymentPassword(body: Parsed<typeof changePaymentPasswordBodySchema>) {
+  return api.put('/api/v1/me/payment-password', body, { schema: profileSchema });
+}
+
+export function useChangePaymentPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePaymentPassword,
+    onSuccess: (profile) => queryClient.setQueryData(ME_QUERY_KEY, profile),
+  });
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Profile, profileSchema } from '@wallet/contract';
+import { api } from '../../../lib/api';
+import { useSignedIn } from '../../../lib/session';
+
+export const ME_QUERY_KEY = ['account', 'me'] as const;
+
+export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Profile> {
+  return api.get('/api/v1/me', { signal, schema: profileSchema });
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: ME_QUERY_KEY,
+    queryFn: ({ signal }) => getMe({ signal }),
+    staleTime: 30_000,
+  });
+
+/** The signed-in person's profile; idle while signed out. */
+export function useMe() {
+  const signedIn = useSignedIn();
+  return useQuery({ ...meQueryOptions(), enabled: signedIn });
+}

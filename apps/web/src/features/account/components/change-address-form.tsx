@@ -1,0 +1,68 @@
+import { changeAddressBodySchema, LIMITS, type Profile } from '@wallet/contract';
+import { Button, Form } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { AddressFields } from '../../../components/address-fields';
+import { CodeField } from '../../../components/code-field';
+import { DigitsInput } from '../../../components/digits-input';
+import { FormFailure } from '../../../components/form-failure';
+import { ApiError } from '../../../lib/api-client';
+import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
+import { useApiForm } from '../../../lib/use-api-form';
+import { useChangeAddress } from '../api/change-address';
+import { useSendAccountCode } from '../api/send-account-code';
+
+type Props = { profile: Profile; onDone: () => void; onSetPaymentPassword: () => void };
+
+/** A new bound address: proven with an emailed code and the payment password. */
+export function ChangeAddressForm({ profile, onDone, onSetPaymentPassword }: Props) {
+  const { t } = useTranslation();
+  const change = useChangeAddress();
+  const sendCode = useSendAccountCode();
+  const f = useApiForm(changeAddressBodySchema, {
+    fieldOf: {
+      ...CODE_ERROR_FIELDS,
+      PAYMENT_PASSWORD_WRONG: 'paymentPassword',
+      ADDRESS_UNCHANGED: 'address',
+      ADDRESS_INVALID: 'address',
+    },
+    linked: { network: ['address'] },
+  });
+  const notSet = f.failure instanceof ApiError && f.failure.code === 'PAYMENT_PASSWORD_NOT_SET';
+
+  const onFinish = (values: Record<string, unknown>) => {
+    const body = f.check({ ...textValues(values, ['address', 'code', 'paymentPassword']), network: values.network });
+    if (body) change.mutate(body, { onSuccess: onDone, onError: f.showError });
+  };
+
+  return (
+    <Form
+      name="changeAddress"
+      form={f.form}
+      layout="vertical"
+      requiredMarkStyle="none"
+      initialValues={{ network: profile.network }}
+      onFinish={onFinish}
+      onValuesChange={f.onValuesChange}
+      footer={
+        <>
+          <FormFailure error={f.failure}>
+            {notSet && (
+              <Button size="small" color="primary" onClick={onSetPaymentPassword}>
+                {t('address.setPayPassword')}
+              </Button>
+            )}
+          </FormFailure>
+          <Button block type="submit" color="primary" size="large" loading={change.isPending} data-testid="address-submit">
+            {t('address.submit')}
+          </Button>
+        </>
+      }
+    >
+      <AddressFields addressLabel={t('address.newAddress')} addressTestId="address-new" />
+      <CodeField send={() => sendCode.mutateAsync('change_address')} onSendError={f.showError} />
+      <Form.Item name="paymentPassword" label={t('address.payPassword')} data-testid="address-pay-password">
+        <DigitsInput secret length={LIMITS.secrets.paymentPasswordLength} placeholder={t('payPassword.placeholder')} />
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,79 @@
+import { ERRORS, type ErrorCode, type Language } from '@wallet/contract';
+import { ApiError } from './api-client';
+
+/** One message to show under one field of a form. */
+export type FieldIssue = { field: string; message: string };
+
+type ZodLikeIssue = { readonly path: readonly PropertyKey[]; readonly message: string; readonly code: string };
+
+/** Anything with zod's safeParse: the contract's request schemas validate the forms too. */
+export type FormSchema<T> = {
+  safeParse: (data: unknown) => { success: true; data: T } | { success: false; error: { issues: readonly ZodLikeIssue[] } };
+};
+
+/** Texts for zod's own checks, which carry no code of the error catalogue. */
+export type GenericTexts = { required: string; tooLong: string; invalid: string };
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERRORS, code);
+}
+
+/**
+ * Checks form values with a contract schema. The contract's refinements use error codes as their
+ * messages (e.g. 'PASSWORDS_DO_NOT_MATCH'), shown here in the person's language; the first issue
+ * of each field wins.
+ */
+export function checkForm<T>(
+  schema: FormSchema<T>,
+  values: unknown,
+  language: Language,
+  generic: GenericTexts,
+): { ok: true; data: T } | { ok: false; issues: FieldIssue[] } {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const issues: FieldIssue[] = [];
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join('.');
+    if (issues.some((seen) => seen.field === field)) continue;
+    issues.push({ field, message: issueText(issue, language, generic) });
+  }
+  return { ok: false, issues };
+}
+
+function issueText(issue: ZodLikeIssue, language: Language, generic: GenericTexts): string {
+  if (isErrorCode(issue.message)) return ERRORS[issue.message].message[language];
+  if (issue.code === 'too_small' || issue.code === 'invalid_type') return generic.required;
+  if (issue.code === 'too_big') return generic.tooLong;
+  return generic.invalid;
+}
+
+/** The field messages of a 400 VALIDATION_FAILED reply: path "body.email" belongs to field "email". */
+export function serverFieldIssues(error: unknown): FieldIssue[] {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return [];
+  return (error.details?.fields ?? []).map((issue) => ({ field: issue.path.replace(/^body\./, ''), message: issue.message }));
+}
+
+/** Blank inputs as the schemas expect them: '' for text the person left empty (antd gives undefined). */
+export function textValues<K extends string>(values: Partial<Record<K, unknown>>, fields: readonly K[]): Record<K, string> {
+  return Object.fromEntries(fields.map((field) => [field, typeof values[field] === 'string' ? values[field] : ''])) as Record<K, string>;
+}
+
+/** Checks one field of the form alone, e.g. the email before a code is sent to it. */
+export function fieldSchema<T>(field: string, schema: FormSchema<T>): FormSchema<T> {
+  return {
+    safeParse: (values) => {
+      const result = schema.safeParse((values as Record<string, unknown> | null)?.[field]);
+      if (result.success) return result;
+      return { success: false, error: { issues: result.error.issues.map((issue) => ({ ...issue, path: [field, ...issue.path] })) } };
+    },
+  };
+}
+
+/** Failures about the emailed code, shown under the code field. */
+export const CODE_ERROR_FIELDS = {
+  CODE_INVALID: 'code',
+  CODE_EXPIRED: 'code',
+  CODE_TOO_MANY_ATTEMPTS: 'code',
+  CODE_RESEND_TOO_SOON: 'code',
+  MAIL_SEND_FAILED: 'code',
+} as const satisfies Partial<Record<ErrorCode, string>>;

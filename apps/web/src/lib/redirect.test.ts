@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { loginPathFor, safeRedirect, withRedirect } from './redirect';
+
+describe('redirects after signing in', () => {
+  it('follows in-app paths only', () => {
+    expect(safeRedirect('/pages/password_pay/index')).toBe('/pages/password_pay/index');
+    expect(safeRedirect('//evil.example/x')).toBeNull();
+    expect(safeRedirect('https://evil.example/')).toBeNull();
+    expect(safeRedirect('')).toBeNull();
+    expect(safeRedirect(null)).toBeNull();
+  });
+
+  it('never points back at a sign-in page', () => {
+    expect(safeRedirect('/pages/login/index')).toBeNull();
+    expect(safeRedirect('/pages/register/index?invite=AB')).toBeNull();
+  });
+
+  it('carries the target encoded, or nothing', () => {
+    expect(loginPathFor('/pages/bindingAddress/index?x=1')).toBe('/pages/login/index?redirect=%2Fpages%2FbindingAddress%2Findex%3Fx%3D1');
+    expect(withRedirect('/pages/register/index', null)).toBe('/pages/register/index');
+    expect(withRedirect('/pages/register/index', '//evil')).toBe('/pages/register/index');
+  });
+});
