@@ -11,6 +11,7 @@ import { meRoutes } from './modules/auth/me-routes';
 import { authRoutes } from './modules/auth/routes';
 import { systemRoutes } from './modules/system/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { ChangeFeed } from './platform/change-feed';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
@@ -20,6 +21,7 @@ import { requestIdOptions } from './platform/logger';
 import { createMailer } from './platform/mail';
 import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
+import { attachReadCaches } from './platform/read-caches';
 import { registerConnectionDraining } from './platform/shutdown';
 import { validatorCompiler } from './platform/validation';
 import { registerWebApp, webAppBuilt } from './platform/web-app';
@@ -74,6 +76,14 @@ export async function buildApp({ config, database, logger, clock = systemClock }
     ...(config.REDIS_URL
       ? { redis: new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }), nameSpace: 'wallet-rl:' }
       : {}),
+  });
+
+  const feed = new ChangeFeed(database.pool, logger);
+  const detachCaches = attachReadCaches(database.db, feed);
+  await feed.start();
+  app.addHook('onClose', async () => {
+    detachCaches();
+    await feed.stop();
   });
 
   await app.register(systemRoutes, { db: database.db, config });

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../platform/audit';
+import { publishChange } from '../../platform/changes';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 import { idempotencyKey } from '../../platform/idempotency';
@@ -61,6 +62,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
             .doUpdateSet({ usd_price: request.body.usdPrice, updated_at: deps.clock.now(), updated_by: `admin:${adminId}` }),
         )
         .execute();
+      publishChange({ topic: 'rates' });
       await audit(adminId, 'rate.set', `currency:${currency}`, { usdPrice: request.body.usdPrice }, request.ip);
       return { ok: true as const };
     },

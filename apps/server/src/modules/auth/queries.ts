@@ -1,4 +1,6 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import { publishChange } from '../../platform/changes';
+import { afterCommit } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/database';
 import type { Database, UsersTable } from '../../platform/db/schema';
 
@@ -22,13 +24,15 @@ export function insertUser(db: Executor, user: Insertable<UsersTable>) {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateUser(db: Executor, id: string, changes: Updateable<UsersTable>, now: Date) {
-  return db
+export async function updateUser(db: Executor, id: string, changes: Updateable<UsersTable>, now: Date) {
+  const user = await db
     .updateTable('users')
     .set({ ...changes, updated_at: now })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  afterCommit(db, () => publishChange({ topic: 'profile', userIds: [id] }));
+  return user;
 }
 
 export function insertSession(db: Executor, row: { user_id: string; token_hash: Buffer; device: string; ip: string | null; now: Date }) {
@@ -80,6 +84,7 @@ export async function revokeSession(db: Executor, userId: string, sessionId: str
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  afterCommit(db, () => publishChange({ topic: 'sessions', userIds: [userId] }));
   return Number(result.numUpdatedRows);
 }
 
@@ -87,6 +92,7 @@ export async function revokeSessionsExcept(db: Executor, userId: string, keepSes
   let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   const result = await query.executeTakeFirst();
+  afterCommit(db, () => publishChange({ topic: 'sessions', userIds: [userId] }));
   return Number(result.numUpdatedRows);
 }
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { addSeconds, type Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { readCaches } from '../../platform/read-caches';
 import * as q from './queries';
 
 /** A session ends after 30 days without use. */
@@ -56,9 +57,22 @@ export async function authenticate(db: Db, clock: Clock, request: FastifyRequest
   const token = bearerToken(request);
   if (!token) throw new AppError('UNAUTHORIZED');
   const now = clock.now();
-  const session = await q.findLiveSessionByTokenHash(db, hashToken(token), addSeconds(now, -SESSION_IDLE_SECONDS));
-  if (!session) throw new AppError('UNAUTHORIZED');
-  if (now.getTime() - session.last_used_at.getTime() > TOUCH_AFTER_SECONDS * 1000) await q.touchSession(db, session.id, now);
+  const idleSince = addSeconds(now, -SESSION_IDLE_SECONDS);
+  const tokenHash = hashToken(token);
+  const find = () => q.findLiveSessionByTokenHash(db, tokenHash, idleSince);
+  const cache = readCaches(db)?.sessions;
+  const key = tokenHash.toString('base64');
+  let session = cache ? await cache.get(key, find) : await find();
+  // The cache keeps a session no longer than the idle limit allows; past it, ask the database.
+  if (session && session.last_used_at < idleSince) session = await find();
+  if (!session) {
+    cache?.invalidate(key);
+    throw new AppError('UNAUTHORIZED');
+  }
+  if (now.getTime() - session.last_used_at.getTime() > TOUCH_AFTER_SECONDS * 1000) {
+    await q.touchSession(db, session.id, now);
+    cache?.update(key, { ...session, last_used_at: now });
+  }
   return { userId: session.user_id, sessionId: session.id };
 }
 

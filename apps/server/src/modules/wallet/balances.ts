@@ -1,6 +1,7 @@
 import { type BalancesReply, CURRENCIES, type DisplayCurrency } from '@wallet/contract';
 import Decimal from 'decimal.js';
 import type { Db } from '../../platform/db/database';
+import { readCaches } from '../../platform/read-caches';
 import { walletBalances } from './ledger';
 import { midRate, usdPrices } from './rates';
 
@@ -22,4 +23,14 @@ export async function balancesOf(db: Db, userId: string, displayCurrency: Displa
       };
     });
   return { displayCurrency, totalEstimate: total.toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed(precision), balances: rows };
+}
+
+/** The balances reply in the user's own display currency, from the read cache when it has it. */
+export async function cachedBalancesOf(db: Db, userId: string): Promise<BalancesReply> {
+  const load = async () => {
+    const user = await db.selectFrom('users').select(['display_currency']).where('id', '=', userId).executeTakeFirstOrThrow();
+    return balancesOf(db, userId, user.display_currency as DisplayCurrency);
+  };
+  const cache = readCaches(db)?.balances;
+  return cache ? cache.get(userId, load) : load();
 }

@@ -1,6 +1,8 @@
 import { CURRENCIES, type Currency, isCurrency, type LedgerTypeCode } from '@wallet/contract';
 import Decimal from 'decimal.js';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { publishChange } from '../../platform/changes';
+import { afterCommit } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -165,12 +167,19 @@ function apply(state: Map<string, AccountState>, deltas: Map<string, Decimal>): 
 
 /** All new balances in one statement: a batch costs one round trip however many accounts it touched. */
 async function writeBalances(trx: Transaction<Database>, state: Map<string, AccountState>, touched: Iterable<string>) {
-  const rows = [...new Set(touched)].map((id) => {
+  const ids = [...new Set(touched)];
+  const rows = ids.map((id) => {
     const account = state.get(id) as AccountState;
     return sql`(${id}::bigint, ${account.balance.toFixed()}::numeric, ${account.version.toString()}::bigint)`;
   });
   await sql`update ledger_accounts as a set balance = v.balance, version = v.version
     from (values ${sql.join(rows)}) as v(id, balance, version) where a.id = v.id`.execute(trx);
+  const userIds = new Set<string>();
+  for (const id of ids) {
+    const owner = (state.get(id) as AccountState).userId;
+    if (owner !== null) userIds.add(owner);
+  }
+  if (userIds.size > 0) afterCommit(trx, () => publishChange({ topic: 'balances', userIds: [...userIds] }));
 }
 
 function journalRow(posting: Posting) {

@@ -1,6 +1,5 @@
 import {
   balancesReplySchema,
-  type DisplayCurrency,
   errorReplySchema,
   exchangeBodySchema,
   exchangeReplySchema,
@@ -22,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { once } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
-import { balancesOf } from './balances';
+import { cachedBalancesOf } from './balances';
 import { createQuote, executeQuote } from './exchange';
 import { getRecord, listRecords } from './records';
 import { findRecipient, transfer } from './transfers';
@@ -52,8 +51,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps }> = asy
     },
     async (request) => {
       const { userId } = signedIn(request);
-      const user = await deps.db.selectFrom('users').select(['display_currency']).where('id', '=', userId).executeTakeFirstOrThrow();
-      return balancesOf(deps.db, userId, user.display_currency as DisplayCurrency);
+      return cachedBalancesOf(deps.db, userId);
     },
   );
 

@@ -1,5 +1,6 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { type Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { HookedKysely } from './after-commit';
 import type { Database } from './schema';
 
 // numeric and bigint columns must reach TypeScript as strings: a JS number would lose cents.
@@ -18,6 +19,6 @@ export function openDatabase(connectionString: string, poolMax: number): Databas
   const pool = new pg.Pool({ connectionString, max: poolMax, application_name: 'wallet-server' });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db: Db = new HookedKysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
 }

@@ -1,0 +1,82 @@
+interface Entry<V> {
+  value: V;
+  expiresAt: number;
+}
+
+/**
+ * A small in-memory cache for reads on hot paths, safe against the classic race: a load that started
+ * before an invalidation must not store what it read. Each invalidation bumps a generation (per key,
+ * or for everything), and a load stores its value only if nothing it could have missed happened
+ * while it ran. Entries also expire after `ttlMs`, and nothing is stored while `enabled()` is false
+ * (when this server could be missing invalidations from the others). `undefined` is never stored:
+ * a miss stays a miss, so unknown keys cannot push real entries out.
+ */
+export class ReadCache<K, V> {
+  private readonly entries = new Map<K, Entry<V>>();
+  private readonly generations = new Map<K, number>();
+  private epoch = 0;
+  private loading = 0;
+
+  constructor(private readonly options: { ttlMs: number; maxEntries: number; enabled: () => boolean; now?: () => number }) {}
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  async get<L extends V | undefined>(key: K, load: () => Promise<L>): Promise<L> {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > this.now()) {
+      // Refresh its place: the map's order is the eviction order.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.value as L;
+    }
+    const epoch = this.epoch;
+    const generation = this.generations.get(key) ?? 0;
+    this.loading++;
+    try {
+      const value = await load();
+      if (value !== undefined && this.options.enabled() && epoch === this.epoch && generation === (this.generations.get(key) ?? 0))
+        this.store(key, value as V);
+      return value;
+    } finally {
+      // With no load running, no one can hold an old generation: forget them all so the map stays small.
+      if (--this.loading === 0) this.generations.clear();
+    }
+  }
+
+  /** Replaces a cached value in place (for example a session just touched), keeping its expiry. */
+  update(key: K, value: V): void {
+    const entry = this.entries.get(key);
+    if (entry) entry.value = value;
+  }
+
+  invalidate(key: K): void {
+    this.entries.delete(key);
+    if (this.loading > 0) this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+  }
+
+  /** Drops the entries `matches` picks and discards every load in flight, which might be one of them. */
+  invalidateWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+    this.epoch++;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.epoch++;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private store(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
+    if (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+}

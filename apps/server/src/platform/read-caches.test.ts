@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { publishChange } from './changes';
+
+/**
+ * The read caches against what another server would do: write the database without this process
+ * hearing of it, then NOTIFY as the other server's change feed would.
+ */
+let t: TestApp;
+let user: Awaited<ReturnType<typeof signUp>>;
+
+async function signUp() {
+  const registered = await registerUser(t);
+  const { id } = await t.database.handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', registered.email)
+    .executeTakeFirstOrThrow();
+  return { ...registered, id };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await signUp();
+  await waitFor(async () => (await feedBackends()) === 1);
+});
+afterAll(() => t.close());
+
+async function waitFor(check: () => Promise<boolean>, ms = 3000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function feedBackends(): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+    where application_name = 'wallet-change-feed' and datname = current_database()`.execute(t.database.handle.db);
+  return Number(rows[0]?.n);
+}
+
+const balances = async () => (await t.app.inject({ url: '/api/v1/wallet/balances', headers: user.headers })).json();
+const usdt = async () => balances().then((b) => b.balances.find((x: { currency: string }) => x.currency === 'USDT')?.balance ?? '0');
+
+/** A balance written straight to the database, as a posting on another server would. */
+async function otherServerSetsBalance(amount: string) {
+  await sql`update ledger_accounts set balance = ${amount}::numeric
+    where user_id = ${user.id}::uuid and currency = 'USDT' and purpose = 'wallet'`.execute(t.database.handle.db);
+}
+
+async function otherServerNotifies(change: object) {
+  await sql`select pg_notify('wallet_changes', ${JSON.stringify({ origin: 'another-server', change })})`.execute(t.database.handle.db);
+}
+
+describe('read caches across servers', () => {
+  it('serve balances from memory until another server reports a change', async () => {
+    await sql`insert into ledger_accounts (user_id, currency, purpose) values (${user.id}::uuid, 'USDT', 'wallet')
+      on conflict do nothing`.execute(t.database.handle.db);
+    expect(await usdt()).toBe('0');
+    await otherServerSetsBalance('5');
+    // Cached: this server has not been told yet.
+    expect(await usdt()).toBe('0');
+    await otherServerNotifies({ topic: 'balances', userIds: [user.id] });
+    await waitFor(async () => (await usdt()) === '5');
+  });
+
+  it('refuse a session another server revoked once it says so', async () => {
+    const me = () => t.app.inject({ url: '/api/v1/wallet/balances', headers: user.headers });
+    expect((await me()).statusCode).toBe(200);
+    await sql`update sessions set revoked_at = now() where user_id = ${user.id}::uuid`.execute(t.database.handle.db);
+    await otherServerNotifies({ topic: 'sessions', userIds: [user.id] });
+    await waitFor(async () => (await me()).statusCode === 401);
+  });
+
+  it('tell other servers about this one’s changes', async () => {
+    const listener = new pg.Client({ connectionString: t.database.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (m) => heard.push(m.payload ?? ''));
+    await listener.query('listen wallet_changes');
+    try {
+      publishChange({ topic: 'balances', userIds: ['u1', 'u2'] });
+      publishChange({ topic: 'balances', userIds: ['u2', 'u3'] });
+      await waitFor(async () => heard.length > 0);
+      const [message] = heard.map((h) => JSON.parse(h));
+      // One tick's changes travel together.
+      expect(message.change).toEqual({ topic: 'balances', userIds: ['u1', 'u2', 'u3'] });
+      expect(message.origin).toEqual(expect.any(String));
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('stop caching while the feed is down and forget everything when it is back', async () => {
+    const fresh = await signUp();
+    const read = async () =>
+      (await t.app.inject({ url: '/api/v1/wallet/balances', headers: fresh.headers }))
+        .json()
+        .balances.find((x: { currency: string }) => x.currency === 'USDT')?.balance ?? '0';
+    await sql`insert into ledger_accounts (user_id, currency, purpose) values (${fresh.id}::uuid, 'USDT', 'wallet')
+      on conflict do nothing`.execute(t.database.handle.db);
+    expect(await read()).toBe('0');
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = 'wallet-change-feed' and datname = current_database()`.execute(t.database.handle.db);
+    await sql`update ledger_accounts set balance = 7 where user_id = ${fresh.id}::uuid and currency = 'USDT'`.execute(t.database.handle.db);
+    // No message will come for this change (the feed was down), yet the stale value must not survive.
+    await waitFor(async () => (await read()) === '7');
+    await waitFor(async () => (await feedBackends()) === 1);
+  });
+});
