@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { CURRENCIES, type Currency } from './currencies';
 import type { ErrorCode } from './errors';
 
+/** The decimal type of every amount, for clients that calculate with money (never a JS number). */
+export { Decimal };
+
 /** Plain decimal notation only: no exponent, sign, spaces or thousands separators on the wire. */
 const DECIMAL_PATTERN = /^(0|[1-9]\d*)(\.\d+)?$/;
 

@@ -5,7 +5,8 @@
 export const LIMITS = {
   topUp: { perDay: 5 },
   withdraw: { minimum: '10.00' },
-  exchange: { minimum: '10' },
+  /** quoteSeconds: how long a quoted price holds before it must be asked for again. */
+  exchange: { minimum: '10', quoteSeconds: 30 },
   cardRecharge: { minimumUsdt: '20', minimumHkd: '20', wholeNumbersOnly: true },
   secrets: { paymentPasswordLength: 6, cardPinLength: 6, verificationCodeLength: 6 },
   auth: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLockEnd, shortenAddress } from './format';
+import { formatExactMoney, formatLockEnd, formatMoney, formatRate, formatSignedMoney, shortenAddress } from './format';
 
 describe('formatting', () => {
   it('shortens long addresses and leaves short ones', () => {
@@ -14,5 +14,34 @@ describe('formatting', () => {
     expect(formatLockEnd(today, 'en', now)).toMatch(/2:01:30/);
     expect(formatLockEnd(tomorrow, 'en', now)).toMatch(/Mar 6, 2026/);
     expect(formatLockEnd('not a date', 'en', now)).toBe('not a date');
+  });
+
+  it('shows money with the display decimals of its currency, grouped, rounded down', () => {
+    expect(formatMoney('1250.5', 'USDT')).toBe('1,250.50');
+    expect(formatMoney('1234567.899', 'USD')).toBe('1,234,567.89');
+    expect(formatMoney('48000', 'JPY')).toBe('48,000');
+    expect(formatMoney('0', 'KRW')).toBe('0');
+    expect(formatMoney('-1000.5', 'EUR')).toBe('-1,000.50');
+    expect(formatMoney('0.123456789', 'SBC')).toBe('0.1234');
+  });
+
+  it('keeps every decimal the ledger has when money must be exact', () => {
+    expect(formatExactMoney('0.012345', 'USDT')).toBe('0.012345');
+    expect(formatExactMoney('10', 'USDT')).toBe('10.00');
+    expect(formatExactMoney('12345.5', 'HKD')).toBe('12,345.50');
+    expect(formatExactMoney('1530', 'JPY')).toBe('1,530');
+    expect(formatExactMoney('-3.1', 'USD')).toBe('-3.10');
+  });
+
+  it('signs movements in and out of the wallet', () => {
+    expect(formatSignedMoney('20', 'USDT')).toEqual({ text: '+20.00', direction: 'in' });
+    expect(formatSignedMoney('-1530', 'JPY')).toEqual({ text: '\u22121,530', direction: 'out' });
+    expect(formatSignedMoney('-0.000001', 'USDT')).toEqual({ text: '\u22120.000001', direction: 'out' });
+  });
+
+  it('shortens rates to a few significant digits without rounding up', () => {
+    expect(formatRate('0.994029850746268656')).toBe('0.994029');
+    expect(formatRate('152.536')).toBe('152.536');
+    expect(formatRate('153.2812345')).toBe('153.281');
   });
 });

@@ -1,4 +1,4 @@
-import type { Language } from '@wallet/contract';
+import { CURRENCIES, type Currency, Decimal, formatAmount, type Language } from '@wallet/contract';
 
 const LOCALE_TAGS: Readonly<Record<Language, string>> = { zh: 'zh-CN', en: 'en-US', ko: 'ko-KR', ja: 'ja-JP' };
 
@@ -20,4 +20,41 @@ export function formatLockEnd(iso: string, language: Language, now = new Date())
 /** A long address as its start and end, e.g. "TJRa…hYk9": enough to recognise, short enough for a row. */
 export function shortenAddress(address: string, head = 6, tail = 6): string {
   return address.length <= head + tail + 1 ? address : `${address.slice(0, head)}…${address.slice(-tail)}`;
+}
+
+/** Groups the whole part of a plain decimal string in threes: "1234567.5" -> "1,234,567.5". */
+function groupThousands(plain: string): string {
+  const [whole = '', fraction] = plain.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** An amount for reading: the currency's display decimals (rounded down, as formatAmount), grouped, e.g. "1,250.50". */
+export function formatMoney(raw: string, currency: Currency): string {
+  const shown = formatAmount(raw, currency);
+  return shown.startsWith('-') ? `-${groupThousands(shown.slice(1))}` : groupThousands(shown);
+}
+
+/**
+ * An amount exactly as the ledger keeps it, never rounded: at least the display decimals, more when
+ * the amount has them (a fee of 0.012345 USDT stays 0.012345). For quotes and records, where every
+ * digit is money.
+ */
+export function formatExactMoney(raw: string, currency: Currency): string {
+  const value = new Decimal(raw);
+  const decimals = Math.max(CURRENCIES[currency].display, Math.min(value.decimalPlaces(), CURRENCIES[currency].precision));
+  const shown = value.abs().toFixed(decimals, Decimal.ROUND_DOWN);
+  return value.isNegative() && !value.isZero() ? `-${groupThousands(shown)}` : groupThousands(shown);
+}
+
+/** A signed movement for a list: "+1,250.50" or "−20.00" (a true minus sign), with its direction. */
+export function formatSignedMoney(raw: string, currency: Currency): { text: string; direction: 'in' | 'out' } {
+  const value = new Decimal(raw);
+  const magnitude = formatExactMoney(value.abs().toFixed(), currency);
+  return value.isNegative() ? { text: `\u2212${magnitude}`, direction: 'out' } : { text: `+${magnitude}`, direction: 'in' };
+}
+
+/** An exchange rate to at most `significant` digits, without trailing zeros: "0.99403" or "153.28". */
+export function formatRate(raw: string, significant = 6): string {
+  return new Decimal(raw).toSignificantDigits(significant, Decimal.ROUND_DOWN).toFixed();
 }

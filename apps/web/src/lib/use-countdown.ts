@@ -4,8 +4,9 @@ import { useEffect, useState } from 'react';
  * Whole seconds left until a moment, ticking once a second. Counting against the clock (not
  * decrementing) keeps it right after the phone slept or the tab was in the background.
  */
-export function useCountdown(): { secondsLeft: number; start: (seconds: number) => void } {
-  const [until, setUntil] = useState(0);
+export function useCountdown(initialSeconds = 0): { secondsLeft: number; start: (seconds: number) => void } {
+  // Counting from the first render when asked to, e.g. a quote's validity from when it arrived.
+  const [until, setUntil] = useState(() => (initialSeconds > 0 ? Date.now() + initialSeconds * 1000 : 0));
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

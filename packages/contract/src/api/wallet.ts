@@ -30,6 +30,11 @@ export const quoteSchema = z
   })
   .meta({ id: 'Quote' });
 export type Quote = z.infer<typeof quoteSchema>;
+/** The exchanges offered now, in the order operators list them; a pair turned off is left out. */
+export const exchangePairsReplySchema = z
+  .object({ pairs: z.array(z.object({ from: currencySchema, to: currencySchema })) })
+  .meta({ id: 'ExchangePairs' });
+export type ExchangePairsReply = z.infer<typeof exchangePairsReplySchema>;
 export const exchangeBodySchema = z.object({ quoteId: z.uuid(), paymentPassword: paymentPasswordSchema }).meta({ id: 'ExchangeBody' });
 export const exchangeReplySchema = z.object({ quote: quoteSchema, journalId: z.string() }).meta({ id: 'ExchangeReply' });
 

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency, checkAmount, isLedgerTypeCode, LIMITS, type Quote } from '@wallet/contract';
+import { CURRENCIES, type Currency, checkAmount, isCurrency, isLedgerTypeCode, LIMITS, type Quote } from '@wallet/contract';
 import Decimal from 'decimal.js';
 import { addSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -6,7 +6,7 @@ import { type AuthDeps, requirePaymentPasswordSet, verifyPaymentPassword } from 
 import { accountId, type Leg, post, SYSTEM_PURPOSES, USER_WALLET } from './ledger';
 import { midRate, usdPrices } from './rates';
 
-export const QUOTE_TTL_SECONDS = 30;
+export const QUOTE_TTL_SECONDS = LIMITS.exchange.quoteSeconds;
 
 type QuoteRow = {
   id: string;
@@ -32,6 +32,20 @@ function toQuote(row: QuoteRow): Quote {
     amountOut: new Decimal(row.amount_out).toFixed(),
     expiresAt: row.expires_at.toISOString(),
   };
+}
+
+/** The pairs people may exchange now: enabled ones whose ledger code exists, sorted by currency code. */
+export async function listExchangePairs(deps: Pick<AuthDeps, 'db'>): Promise<Array<{ from: Currency; to: Currency }>> {
+  const rows = await deps.db
+    .selectFrom('exchange_pairs')
+    .select(['from_currency', 'to_currency', 'type_code'])
+    .where('enabled', '=', true)
+    .orderBy('from_currency')
+    .orderBy('to_currency')
+    .execute();
+  return rows
+    .filter((row) => isCurrency(row.from_currency) && isCurrency(row.to_currency) && isLedgerTypeCode(row.type_code))
+    .map((row) => ({ from: row.from_currency as Currency, to: row.to_currency as Currency }));
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   balancesReplySchema,
   errorReplySchema,
   exchangeBodySchema,
+  exchangePairsReplySchema,
   exchangeReplySchema,
   quoteBodySchema,
   quoteSchema,
@@ -22,7 +23,7 @@ import { z } from 'zod';
 import { once } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
 import { cachedBalancesOf } from './balances';
-import { createQuote, executeQuote } from './exchange';
+import { createQuote, executeQuote, listExchangePairs } from './exchange';
 import { getRecord, listRecords } from './records';
 import { findRecipient, transfer } from './transfers';
 import { getWithdrawal, listWithdrawals, requestWithdrawal, type WithdrawalDeps, withdrawalFees } from './withdrawals';
@@ -53,6 +54,19 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps }> = asy
       const { userId } = signedIn(request);
       return cachedBalancesOf(deps.db, userId);
     },
+  );
+
+  app.get(
+    '/api/v1/wallet/exchange/pairs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The exchanges offered now (from, to)',
+        response: { 200: exchangePairsReplySchema, ...errors },
+      },
+    },
+    async () => ({ pairs: await listExchangePairs(deps) }),
   );
 
   app.post(

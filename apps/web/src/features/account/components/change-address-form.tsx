@@ -1,11 +1,10 @@
 import { changeAddressBodySchema, LIMITS, type Profile } from '@wallet/contract';
-import { Button, Form } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/address-fields';
 import { CodeField } from '../../../components/code-field';
 import { DigitsInput } from '../../../components/digits-input';
-import { FormFailure } from '../../../components/form-failure';
-import { ApiError } from '../../../lib/api-client';
+import { SecuredFormFooter } from '../../../components/secured-form-footer';
 import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useChangeAddress } from '../api/change-address';
@@ -27,7 +26,6 @@ export function ChangeAddressForm({ profile, onDone, onSetPaymentPassword }: Pro
     },
     linked: { network: ['address'] },
   });
-  const notSet = f.failure instanceof ApiError && f.failure.code === 'PAYMENT_PASSWORD_NOT_SET';
 
   const onFinish = (values: Record<string, unknown>) => {
     const body = f.check({ ...textValues(values, ['address', 'code', 'paymentPassword']), network: values.network });
@@ -44,18 +42,13 @@ export function ChangeAddressForm({ profile, onDone, onSetPaymentPassword }: Pro
       onFinish={onFinish}
       onValuesChange={f.onValuesChange}
       footer={
-        <>
-          <FormFailure error={f.failure}>
-            {notSet && (
-              <Button size="small" color="primary" onClick={onSetPaymentPassword}>
-                {t('address.setPayPassword')}
-              </Button>
-            )}
-          </FormFailure>
-          <Button block type="submit" color="primary" size="large" loading={change.isPending} data-testid="address-submit">
-            {t('address.submit')}
-          </Button>
-        </>
+        <SecuredFormFooter
+          failure={f.failure}
+          onSetPaymentPassword={onSetPaymentPassword}
+          submitLabel={t('address.submit')}
+          submitTestId="address-submit"
+          loading={change.isPending}
+        />
       }
     >
       <AddressFields addressLabel={t('address.newAddress')} addressTestId="address-new" />

@@ -1,27 +1,19 @@
-import { DISPLAY_CURRENCIES, type DisplayCurrency, LIMITS } from '@wallet/contract';
-import { ActionSheet, List, Toast } from 'antd-mobile';
+import { DISPLAY_CURRENCIES, type DisplayCurrency } from '@wallet/contract';
+import { ActionSheet, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateMe } from '../api/update-me';
 import styles from './settings.module.css';
+import { useSaveDisplayCurrency } from './use-save-display-currency';
 
 /** The currency the wallet is totalled in; saved to the profile at once. */
 export function DisplayCurrencyPicker({ value }: { value: DisplayCurrency | undefined }) {
   const { t } = useTranslation();
-  const update = useUpdateMe();
+  const { shown, save } = useSaveDisplayCurrency(value);
   const [open, setOpen] = useState(false);
-  const shown = update.isPending ? update.variables.displayCurrency : value;
 
   const pick = (currency: DisplayCurrency) => {
     setOpen(false);
-    if (currency === value) return;
-    update.mutate(
-      { displayCurrency: currency },
-      {
-        onSuccess: () => Toast.show({ icon: 'success', content: t('common.saved'), duration: LIMITS.client.toastDurationMs }),
-        onError: () => Toast.show({ icon: 'fail', content: t('settings.saveFailed'), duration: LIMITS.client.toastDurationMs }),
-      },
-    );
+    save(currency);
   };
 
   return (

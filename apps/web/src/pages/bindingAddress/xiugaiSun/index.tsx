@@ -1,15 +1,13 @@
-import { Button } from 'antd-mobile';
-import { LockOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DoneCard } from '../../../components/done-card';
-import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { FormCard } from '../../../components/form-card';
 import { LoadingState } from '../../../components/loading-state';
 import { NavBar } from '../../../components/nav-bar';
 import { PageBody } from '../../../components/page-body';
+import { PayPasswordRequired } from '../../../components/pay-password-required';
 import { useMe } from '../../../features/account/api/get-me';
 import { ChangeAddressForm } from '../../../features/account/components/change-address-form';
 import { shortenAddress } from '../../../lib/format';
@@ -49,17 +47,12 @@ export default function ChangeAddressPage() {
     }
     if (!me.data.paymentPasswordSet) {
       return (
-        <FormCard>
-          <EmptyState image={<LockOutline />} title={t('address.needPayPassword')} description={t('address.needPayPasswordText')}>
-            <Button
-              color="primary"
-              onClick={() => navigate(SET_PAY_PASSWORD, { state: { fromChange: true } })}
-              data-testid="address-set-pay-password"
-            >
-              {t('address.setPayPassword')}
-            </Button>
-          </EmptyState>
-        </FormCard>
+        <PayPasswordRequired
+          title={t('address.needPayPassword')}
+          description={t('address.needPayPasswordText')}
+          onSet={() => navigate(SET_PAY_PASSWORD, { state: { fromChange: true } })}
+          testId="address-set-pay-password"
+        />
       );
     }
     return (

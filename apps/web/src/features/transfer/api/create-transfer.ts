@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IDEMPOTENCY_HEADER, type transferBodySchema, transferReplySchema } from '@wallet/contract';
+import { api } from '../../../lib/api';
+import type { Parsed } from '../../../lib/schema-types';
+
+/** Balances and records live under this key (features/wallet); money moved here changes them. */
+const WALLET_QUERY_KEY = ['wallet'] as const;
+
+export type TransferBody = Parsed<typeof transferBodySchema>;
+export type TransferReply = Parsed<typeof transferReplySchema>;
+
+/** Sends money by UID; a repeat with the same idempotency key returns the first transfer. */
+export function createTransfer({ body, idempotencyKey }: { body: TransferBody; idempotencyKey: string }) {
+  return api.post('/api/v1/wallet/transfers', body, { schema: transferReplySchema, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+}
+
+export function useCreateTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTransfer,
+    // Balances and records changed; whichever screens show them refetch.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type BalancesReply, balancesReplySchema } from '@wallet/contract';
+import { api } from '../../../lib/api';
+import { useSignedIn } from '../../../lib/session';
+
+/** Every wallet query starts with this, so one invalidation refreshes balances and records after money moves. */
+export const WALLET_QUERY_KEY = ['wallet'] as const;
+export const BALANCES_QUERY_KEY = [...WALLET_QUERY_KEY, 'balances'] as const;
+
+export function getBalances({ signal }: { signal?: AbortSignal } = {}): Promise<BalancesReply> {
+  return api.get('/api/v1/wallet/balances', { signal, schema: balancesReplySchema });
+}
+
+export const balancesQueryOptions = () =>
+  queryOptions({
+    queryKey: BALANCES_QUERY_KEY,
+    queryFn: ({ signal }) => getBalances({ signal }),
+    staleTime: 5_000,
+  });
+
+/** Balances with their total in the display currency; idle while signed out. */
+export function useBalances() {
+  const signedIn = useSignedIn();
+  return useQuery({ ...balancesQueryOptions(), enabled: signedIn });
+}

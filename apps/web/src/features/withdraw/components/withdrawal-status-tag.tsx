@@ -1,0 +1,25 @@
+import type { Withdrawal } from '@wallet/contract';
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+type Status = Withdrawal['status'];
+
+const COLORS: Readonly<Record<Status, 'default' | 'primary' | 'success' | 'warning' | 'danger'>> = {
+  pending_review: 'warning',
+  approved: 'primary',
+  sending: 'primary',
+  confirming: 'primary',
+  completed: 'success',
+  rejected: 'danger',
+  failed: 'danger',
+};
+
+/** Where a withdrawal stands, coloured: waiting (amber), on its way (teal), arrived (green), refused or failed (red). */
+export function WithdrawalStatusTag({ status }: { status: Status }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={COLORS[status]} fill="outline" data-testid="withdrawal-status">
+      {t(`orders.status.${status}`)}
+    </Tag>
+  );
+}

@@ -1,0 +1,77 @@
+import { CURRENCIES, type Currency, checkAmount, Decimal, formatAmount } from '@wallet/contract';
+
+/** Why a typed amount cannot be sent, with what the person needs to correct it. */
+export type AmountIssue =
+  | { code: 'required' }
+  | { code: 'invalid' }
+  | { code: 'zero' }
+  | { code: 'tooPrecise'; currency: Currency; decimals: number }
+  | { code: 'belowMinimum'; currency: Currency; minimum: string }
+  | { code: 'overBalance'; currency: Currency; available: string };
+
+export type AmountLimits = {
+  /** What the wallet holds in this currency, as a decimal string. */
+  available?: string;
+  /** The smallest amount allowed (e.g. LIMITS.withdraw.minimum). */
+  minimum?: string;
+  /** Taken from the balance on top of the amount (a withdrawal's fee). */
+  extra?: string;
+};
+
+/**
+ * Keeps what can be part of an amount while typing: digits and one decimal point (a comma, as
+ * some keyboards type it, becomes a point). Everything else is dropped.
+ */
+export function sanitizeAmountTyping(next: string): string {
+  const cleaned = next.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const point = cleaned.indexOf('.');
+  return point === -1 ? cleaned : `${cleaned.slice(0, point + 1)}${cleaned.slice(point + 1).replace(/\./g, '')}`;
+}
+
+/** The plain decimal the API expects from what was typed: "007" -> "7", ".5" -> "0.5", "10." -> "10". */
+export function normalizeAmount(raw: string): string {
+  let value = raw.trim();
+  if (value.startsWith('.')) value = `0${value}`;
+  if (value.endsWith('.')) value = value.slice(0, -1);
+  return value.replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * Checks a typed amount exactly (decimal.js, never floats): well formed, above 0, within the
+ * currency's precision (more decimals are refused, not rounded), at least the minimum, and within
+ * the balance once `extra` is added.
+ */
+export function checkAmountInput(
+  raw: string | undefined,
+  currency: Currency,
+  limits: AmountLimits = {},
+): { ok: true; amount: string } | { ok: false; issue: AmountIssue } {
+  const typed = (raw ?? '').trim();
+  if (typed === '') return { ok: false, issue: { code: 'required' } };
+  if (!/\d/.test(typed)) return { ok: false, issue: { code: 'invalid' } };
+  const amount = normalizeAmount(typed);
+  const checked = checkAmount(amount, currency);
+  if (!checked.ok) {
+    if (checked.code === 'AMOUNT_NOT_POSITIVE') return { ok: false, issue: { code: 'zero' } };
+    if (checked.code === 'AMOUNT_TOO_PRECISE') {
+      return { ok: false, issue: { code: 'tooPrecise', currency, decimals: CURRENCIES[currency].precision } };
+    }
+    return { ok: false, issue: { code: 'invalid' } };
+  }
+  if (limits.minimum !== undefined && checked.value.lt(limits.minimum)) {
+    return { ok: false, issue: { code: 'belowMinimum', currency, minimum: formatAmount(limits.minimum, currency) } };
+  }
+  if (limits.available !== undefined && checked.value.plus(limits.extra ?? '0').gt(limits.available)) {
+    return { ok: false, issue: { code: 'overBalance', currency, available: formatAmount(limits.available, currency) } };
+  }
+  return { ok: true, amount: checked.value.toFixed() };
+}
+
+/**
+ * The most that can be sent: the balance less `extra` (a fee), cut to the currency's precision;
+ * null when that leaves nothing.
+ */
+export function maxAmount(available: string, currency: Currency, extra = '0'): string | null {
+  const max = new Decimal(available).minus(extra).toDecimalPlaces(CURRENCIES[currency].precision, Decimal.ROUND_DOWN);
+  return max.gt(0) ? max.toFixed() : null;
+}

@@ -1,0 +1,98 @@
+import { formatAmount, type Withdrawal } from '@wallet/contract';
+import { UnorderedListOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { DoneCard } from '../../components/done-card';
+import { ErrorState } from '../../components/error-state';
+import { FormCard } from '../../components/form-card';
+import { LoadingState } from '../../components/loading-state';
+import { NavBar } from '../../components/nav-bar';
+import { PageBody } from '../../components/page-body';
+import { PayPasswordRequired } from '../../components/pay-password-required';
+import { useMe } from '../../features/account/api/get-me';
+import { useSendAccountCode } from '../../features/account/api/send-account-code';
+import { useBalances } from '../../features/wallet/api/get-balances';
+import { useWithdrawalFees } from '../../features/withdraw/api/get-withdrawal-fees';
+import { WithdrawForm } from '../../features/withdraw/components/withdraw-form';
+import { withRedirect } from '../../lib/redirect';
+import { useErrorText } from '../../lib/use-error-text';
+
+const ORDERS_PATH = '/pages/orderD/index';
+const PAY_PASSWORD_PATH = '/pages/password_pay/index';
+
+/** Withdraw USDT to an address on TRON or BSC. */
+export default function WithdrawPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const { pathname } = useLocation();
+  const me = useMe();
+  const balances = useBalances();
+  const fees = useWithdrawalFees();
+  const sendCode = useSendAccountCode();
+  const [done, setDone] = useState<Withdrawal | null>(null);
+  const setPayPassword = () => navigate(withRedirect(PAY_PASSWORD_PATH, pathname));
+
+  const body = () => {
+    if (done) {
+      return (
+        <DoneCard
+          title={t('withdraw.done')}
+          description={<span data-testid="withdraw-done">{t('withdraw.doneText', { amount: formatAmount(done.amount, 'USDT') })}</span>}
+          action={t('withdraw.viewOrder')}
+          onAction={() => navigate(`${ORDERS_PATH}?id=${encodeURIComponent(done.id)}`, { replace: true })}
+        />
+      );
+    }
+    const failed = [me, balances, fees].find((query) => query.isError);
+    if (failed?.isError) {
+      return (
+        <ErrorState
+          title={t('withdraw.loadError')}
+          description={errorText(failed.error)}
+          onRetry={() => void failed.refetch()}
+          retrying={failed.isFetching}
+        />
+      );
+    }
+    if (!me.data || !balances.data || !fees.data) return <LoadingState rows={8} />;
+    if (!me.data.paymentPasswordSet) {
+      return (
+        <PayPasswordRequired
+          title={t('withdraw.needPayPassword')}
+          description={t('withdraw.needPayPasswordText')}
+          onSet={setPayPassword}
+          testId="withdraw-set-pay-password"
+        />
+      );
+    }
+    return (
+      <FormCard description={t('withdraw.intro')}>
+        <WithdrawForm
+          profile={me.data}
+          available={balances.data.balances.find((b) => b.currency === 'USDT')?.balance ?? '0'}
+          fees={fees.data}
+          sendCode={() => sendCode.mutateAsync('withdraw')}
+          onDone={setDone}
+          onSetPaymentPassword={setPayPassword}
+        />
+      </FormCard>
+    );
+  };
+
+  return (
+    <>
+      <NavBar
+        title={t('withdraw.title')}
+        back
+        right={
+          <Link to={ORDERS_PATH} aria-label={t('withdraw.orders')} data-testid="withdraw-orders">
+            <UnorderedListOutline fontSize={22} aria-hidden="true" />
+          </Link>
+        }
+      />
+      <PageBody>{body()}</PageBody>
+    </>
+  );
+}

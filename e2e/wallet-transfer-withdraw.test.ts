@@ -1,0 +1,420 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Decimal, ERRORS } from '@wallet/contract';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROMIUM, launchChromium } from './chromium';
+
+/**
+ * Money screens in the browser against the real server (development mode, demo accounts seeded):
+ * withdrawal limits, transfers by UID, the payment password gate, and the payment code with its
+ * QR scanning from a picture. Emailed codes are read from the dev outbox (GET /api/v1/dev/mail).
+ */
+
+const DEMO = 'demo@sbc-wallet.local';
+const FRIEND = 'friend@sbc-wallet.local';
+const PASSWORD = 'demo12345';
+const PAYMENT_PASSWORD = '123456';
+/** The demo accounts' bound TRON address: a well-formed destination. */
+const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+// i18next shows a missing key as the key itself, e.g. "transfer.title".
+const RAW_KEY = /(^|\s)[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_]+)+(\s|$)/;
+
+type Session = { token: string; profile: { uid: string; email: string } };
+type Mail = { id: string; text: string };
+
+let browser: Browser;
+let demo: Session;
+let friend: Session;
+const baseUrl = () => inject('baseUrl');
+
+async function apiCall<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  expect(res.status, `${method} ${path}: ${JSON.stringify(json)}`).toBe(200);
+  return json;
+}
+
+const login = (email: string) => apiCall<Session>('POST', '/api/v1/auth/login/password', undefined, { email, password: PASSWORD });
+
+async function mails(email: string): Promise<Mail[]> {
+  return (await apiCall<{ messages: Mail[] }>('GET', `/api/v1/dev/mail?to=${encodeURIComponent(email)}`)).messages;
+}
+
+/** The code of the first mail to `email` that was not there before. */
+async function nextCode(email: string, before: Set<string>): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        code = (await mails(email)).find((mail) => !before.has(mail.id))?.text.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code as string;
+}
+
+/** Clicks "send code" on the page and returns the code that was mailed for it. */
+async function sendAndReadCode(page: Page, email: string): Promise<string> {
+  const before = new Set((await mails(email)).map((mail) => mail.id));
+  await page.getByTestId('send-code').click();
+  return nextCode(email, before);
+}
+
+async function usdtOf(session: Session): Promise<Decimal> {
+  const reply = await apiCall<{ balances: Array<{ currency: string; balance: string }> }>('GET', '/api/v1/wallet/balances', session.token);
+  return new Decimal(reply.balances.find((b) => b.currency === 'USDT')?.balance ?? '0');
+}
+
+/** A browser tab signed in as `session`, in English, phone-sized. */
+async function signedInPage(session: Session): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  await context.addInitScript((token) => {
+    if (!localStorage.getItem('sbc-wallet')) {
+      localStorage.setItem(
+        'sbc-wallet',
+        JSON.stringify({ state: { language: 'en', token, serverUrl: '', serverRegion: null }, version: 1 }),
+      );
+    }
+  }, session.token);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+async function expectCleanPage(page: Page, where: string) {
+  await page.waitForLoadState('networkidle');
+  const lines = (await page.evaluate(() => document.body.innerText)).split('\n').map((line) => line.trim());
+  expect(
+    lines.filter((line) => RAW_KEY.test(line)),
+    `raw i18n keys on ${where}`,
+  ).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+const fill = (page: Page, testId: string, value: string) => page.locator(`[data-testid="${testId}"] input`).fill(value);
+const hash = (page: Page) => page.evaluate(() => window.location.hash);
+const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+
+/**
+ * A camera that films `text` as a QR code: a Y4M video (grey QR on white, 480x480) for Chromium's
+ * fake capture device, so the real getUserMedia + jsQR path runs.
+ */
+async function qrVideo(text: string, file: string): Promise<void> {
+  const side = 480;
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const scale = Math.floor(side / (modules.size + 8));
+  const offset = Math.floor((side - modules.size * scale) / 2);
+  const luma = Buffer.alloc(side * side, 235);
+  for (let y = 0; y < modules.size * scale; y++) {
+    for (let x = 0; x < modules.size * scale; x++) {
+      if (modules.get(Math.floor(y / scale), Math.floor(x / scale))) luma[(offset + y) * side + offset + x] = 16;
+    }
+  }
+  const chroma = Buffer.alloc((side / 2) * (side / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  await writeFile(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${side} H${side} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]));
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  demo = await login(DEMO);
+  friend = await login(FRIEND);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('withdrawal', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    ({ context, page, errors } = await signedInPage(demo));
+  });
+  afterAll(() => context?.close());
+
+  it('refuses 9.99 USDT in the browser, naming the minimum, and sends nothing', async () => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/v1/wallet/withdrawals')) posts.push(request.url());
+    });
+    await page.goto(`${baseUrl()}/#/pages/withdrawSun/index`);
+    await page.getByTestId('network-TRON').click();
+    await fill(page, 'withdraw-address', TRON_ADDRESS);
+    await fill(page, 'withdraw-amount', '9.99');
+    await fill(page, 'code', '123456');
+    await fill(page, 'withdraw-pay-password', PAYMENT_PASSWORD);
+    await page.getByTestId('withdraw-submit').click();
+
+    await expect.poll(() => text(page, 'withdraw-amount')).toContain('The minimum is 10.00 USDT.');
+    expect(await text(page, 'withdraw-address')).not.toContain(ERRORS.ADDRESS_INVALID.message.en);
+    await expectCleanPage(page, 'withdraw');
+    expect(posts).toEqual([]);
+    const list = await apiCall<{ withdrawals: unknown[] }>('GET', '/api/v1/wallet/withdrawals', demo.token);
+    expect(list.withdrawals).toEqual([]);
+  });
+
+  it('shows the fee and what arrives before confirming, and checks the address for the network', async () => {
+    await fill(page, 'withdraw-amount', '25.5');
+    await expect.poll(() => text(page, 'withdraw-arrives')).toBe('25.50 USDT');
+    expect(await text(page, 'withdraw-fee')).toBe('1.00 USDT');
+    expect(await text(page, 'withdraw-total')).toBe('26.50 USDT');
+    await page.getByTestId('network-BSC').click();
+    await page.getByTestId('withdraw-submit').click();
+    await expect.poll(() => text(page, 'withdraw-address')).toContain(ERRORS.ADDRESS_INVALID.message.en);
+  });
+
+  it('requests a withdrawal with the emailed code and opens its order', async () => {
+    await page.getByTestId('network-TRON').click();
+    await fill(page, 'withdraw-address', TRON_ADDRESS);
+    await fill(page, 'withdraw-amount', '10');
+    await fill(page, 'code', await sendAndReadCode(page, DEMO));
+    await fill(page, 'withdraw-pay-password', PAYMENT_PASSWORD);
+    await page.getByTestId('withdraw-submit').click();
+    await expect.poll(() => text(page, 'withdraw-done'), { timeout: 15_000 }).toContain('10.00 USDT');
+    await page.getByRole('button', { name: 'View the order' }).click();
+    await expect.poll(() => hash(page)).toMatch(/^#\/pages\/orderD\/index\?id=[0-9a-f-]{36}$/);
+    await expect.poll(() => text(page, 'withdrawal-amount')).toBe('10.00 USDT');
+    expect(await text(page, 'withdrawal-status')).toBe('Under review');
+    expect(await text(page, 'withdrawal-address')).toBe(TRON_ADDRESS);
+    await expectCleanPage(page, 'withdrawal detail');
+
+    await page.goto(`${baseUrl()}/#/pages/orderD/index`);
+    await expect.poll(() => page.getByTestId('withdrawal-row').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('transfer', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    ({ context, page, errors } = await signedInPage(demo));
+  });
+  afterAll(() => context?.close());
+
+  it('refuses a transfer to oneself, typed or linked', async () => {
+    await page.goto(`${baseUrl()}/#/pages/transferMoneySun/index`);
+    await fill(page, 'recipient-uid', demo.profile.uid);
+    await page.getByTestId('recipient-submit').click();
+    await expect.poll(() => text(page, 'recipient-uid')).toContain(ERRORS.TRANSFER_TO_SELF.message.en);
+    expect(await page.getByTestId('recipient-continue').count()).toBe(0);
+
+    await page.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${demo.profile.uid}`);
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain(ERRORS.TRANSFER_TO_SELF.message.en);
+    expect(await page.getByTestId('transfer-submit').count()).toBe(0);
+  });
+
+  it('says so when no user has the UID', async () => {
+    await page.goto(`${baseUrl()}/#/pages/transferMoneySun/index`);
+    const unknown = demo.profile.uid === '99999999' || friend.profile.uid === '99999999' ? '99999998' : '99999999';
+    await fill(page, 'recipient-uid', unknown);
+    await page.getByTestId('recipient-submit').click();
+    await expect.poll(() => text(page, 'recipient-uid')).toContain(ERRORS.RECIPIENT_NOT_FOUND.message.en);
+  });
+
+  it('refuses more decimals than the currency keeps, before sending', async () => {
+    await page.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${friend.profile.uid}`);
+    await fill(page, 'transfer-amount', '1.1234567');
+    await page.getByTestId('transfer-submit').click();
+    await expect.poll(() => text(page, 'transfer-amount')).toContain('USDT allows at most 6 decimal places.');
+    await fill(page, 'transfer-amount', '0');
+    await page.getByTestId('transfer-submit').click();
+    await expect.poll(() => text(page, 'transfer-amount')).toContain('The amount must be greater than 0.');
+  });
+
+  it('sends USDT to the friend with code and payment password, and the friend receives it', async () => {
+    const before = await usdtOf(friend);
+    await page.goto(`${baseUrl()}/#/pages/transferMoneySun/index`);
+    await fill(page, 'recipient-uid', friend.profile.uid);
+    await page.getByTestId('recipient-submit').click();
+    await expect.poll(() => text(page, 'recipient-name')).toBe('Friend');
+    await page.getByTestId('recipient-continue').click();
+    await expect.poll(() => hash(page)).toBe(`#/pages/transferMoneySun/bindSun/index?uid=${friend.profile.uid}`);
+
+    await expect.poll(() => text(page, 'transfer-currency')).toContain('USDT');
+    await fill(page, 'transfer-amount', '12.5');
+    await fill(page, 'code', await sendAndReadCode(page, DEMO));
+    await fill(page, 'transfer-pay-password', PAYMENT_PASSWORD);
+    await expectCleanPage(page, 'transfer amount');
+    await page.getByTestId('transfer-submit').click();
+
+    await expect.poll(() => text(page, 'transfer-done'), { timeout: 15_000 }).toContain('12.50 USDT');
+    expect(await text(page, 'transfer-done')).toContain(friend.profile.uid);
+    expect((await usdtOf(friend)).minus(before).toFixed()).toBe('12.5');
+    expect(errors).toEqual([]);
+  });
+
+  it('confirms again with the same idempotency key after a lost reply, and moves the money once', async () => {
+    // From the friend to the demo account: the demo account's code was just sent (one per 60 s).
+    const { context: friendContext, page: friendPage } = await signedInPage(friend);
+    const before = await usdtOf(demo);
+    const keys: string[] = [];
+    let dropReply = true;
+    await friendPage.route('**/api/v1/wallet/transfers', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!dropReply) return route.continue();
+      dropReply = false;
+      // The server gets the request and moves the money; the reply is lost on the way back.
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    try {
+      await friendPage.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${demo.profile.uid}`);
+      await fill(friendPage, 'transfer-amount', '3');
+      await fill(friendPage, 'code', await sendAndReadCode(friendPage, FRIEND));
+      await fill(friendPage, 'transfer-pay-password', PAYMENT_PASSWORD);
+      await friendPage.getByTestId('transfer-submit').click();
+      await expect.poll(() => friendPage.getByRole('alert').innerText()).toContain('Cannot reach the server');
+      expect((await usdtOf(demo)).minus(before).toFixed()).toBe('3');
+
+      await friendPage.getByTestId('transfer-submit').click();
+      await expect.poll(() => text(friendPage, 'transfer-done'), { timeout: 15_000 }).toContain('3.00 USDT');
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
+      expect(keys[1]).toBe(keys[0]);
+      expect((await usdtOf(demo)).minus(before).toFixed()).toBe('3');
+    } finally {
+      await friendContext.close();
+    }
+  });
+});
+
+describe('payment password gate', () => {
+  it('sends a user without a payment password to set it, then back to the transfer', async () => {
+    const email = `e2e-pay-${randomBytes(5).toString('hex')}@example.com`;
+    const before = new Set((await mails(email)).map((mail) => mail.id));
+    await apiCall('POST', '/api/v1/auth/codes', undefined, { email, purpose: 'register' });
+    const code = await nextCode(email, before);
+    const fresh = await apiCall<Session>('POST', '/api/v1/auth/register', undefined, {
+      email,
+      code,
+      password: 'Secret123',
+      confirmPassword: 'Secret123',
+      network: 'TRON',
+      address: TRON_ADDRESS,
+    });
+    const { context, page, errors } = await signedInPage(fresh);
+    try {
+      const transfer = `/pages/transferMoneySun/bindSun/index?uid=${friend.profile.uid}`;
+      await page.goto(`${baseUrl()}/#${transfer}`);
+      await page.getByTestId('transfer-set-pay-password').click();
+      await expect.poll(() => hash(page)).toBe(`#/pages/password_pay/index?redirect=${encodeURIComponent(transfer)}`);
+
+      await fill(page, 'code', await sendAndReadCode(page, email));
+      await fill(page, 'pay-password', '135790');
+      await fill(page, 'pay-password-confirm', '135790');
+      await page.getByTestId('pay-submit').click();
+      await expect.poll(() => hash(page)).toBe(`#${transfer}`);
+      await expect.poll(() => page.getByTestId('transfer-submit').count()).toBe(1);
+
+      await page.goto(`${baseUrl()}/#/pages/withdrawSun/index`);
+      await expect.poll(() => page.getByTestId('withdraw-submit').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('payment code', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    ({ context, page, errors } = await signedInPage(demo));
+  });
+  afterAll(() => context?.close());
+
+  const upload = (name: string, buffer: Buffer) => page.getByTestId('scan-file').setInputFiles({ name, mimeType: 'image/png', buffer });
+
+  it('shows my QR code and UID', async () => {
+    await page.goto(`${baseUrl()}/#/pages/mine/payment_code/index`);
+    await expect.poll(() => page.getByTestId('payment-qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(await text(page, 'payment-uid')).toBe(demo.profile.uid);
+    await expectCleanPage(page, 'payment code');
+  });
+
+  it('says "recognition failed" for a picture without a payment code', async () => {
+    await upload('other.png', await QRCode.toBuffer('https://example.com/not-a-payment-code'));
+    await expect.poll(() => text(page, 'scan-failed')).toContain('Recognition failed');
+    expect(await hash(page)).toBe('#/pages/mine/payment_code/index');
+  });
+
+  it('opens the transfer to the UID of an uploaded payment code', async () => {
+    const link = `${baseUrl()}/#/pages/transferMoneySun/index?uid=${friend.profile.uid}`;
+    await upload('friend.png', await QRCode.toBuffer(link, { width: 300 }));
+    await expect.poll(() => hash(page)).toBe(`#/pages/transferMoneySun/index?uid=${friend.profile.uid}`);
+    await expect.poll(() => text(page, 'recipient-name')).toBe('Friend');
+  });
+
+  it('saves my code as a PNG that scans back to my UID', async () => {
+    await page.goto(`${baseUrl()}/#/pages/mine/payment_code/index`);
+    await page.getByTestId('payment-qr').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('payment-save').click()]);
+    expect(download.suggestedFilename()).toBe(`payment-code-${demo.profile.uid}.png`);
+    const png = await readFile(await download.path());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    await upload('mine.png', png);
+    // My own code opens the transfer page with my UID, which refuses paying myself.
+    await expect.poll(() => hash(page)).toBe(`#/pages/transferMoneySun/index?uid=${demo.profile.uid}`);
+    await expect.poll(() => text(page, 'recipient-uid')).toContain(ERRORS.TRANSFER_TO_SELF.message.en);
+  });
+
+  it('scans a payment code with the camera and opens the transfer', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'wallet-camera-'));
+    const video = path.join(dir, 'qr.y4m');
+    await qrVideo(`${baseUrl()}/#/pages/transferMoneySun/index?uid=${friend.profile.uid}`, video);
+    const filming = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const cameraContext = await filming.newContext({ viewport: { width: 390, height: 844 } });
+      await cameraContext.addInitScript((token) => {
+        localStorage.setItem(
+          'sbc-wallet',
+          JSON.stringify({ state: { language: 'en', token, serverUrl: '', serverRegion: null }, version: 1 }),
+        );
+      }, demo.token);
+      const cameraPage = await cameraContext.newPage();
+      await cameraPage.goto(`${baseUrl()}/#/pages/mine/payment_code/index`);
+      await cameraPage.getByTestId('scan-camera').click();
+      await expect.poll(() => hash(cameraPage), { timeout: 15_000 }).toBe(`#/pages/transferMoneySun/index?uid=${friend.profile.uid}`);
+      await expect.poll(() => text(cameraPage, 'recipient-name')).toBe('Friend');
+    } finally {
+      await filming.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('explains when the camera cannot be used', async () => {
+    await page.goto(`${baseUrl()}/#/pages/mine/payment_code/index`);
+    await page.getByTestId('scan-camera').click();
+    await expect.poll(() => page.getByTestId('camera-problem').count(), { timeout: 10_000 }).toBe(1);
+    expect(await text(page, 'camera-problem')).toMatch(/camera/i);
+    expect(errors).toEqual([]);
+  });
+});
