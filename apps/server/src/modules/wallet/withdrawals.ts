@@ -16,7 +16,14 @@ import { consumeCode } from '../auth/codes';
 import { type AuthDeps, verifyPaymentPassword } from '../auth/service';
 import { accountId, type Leg, post, SYSTEM_PURPOSES, USER_WALLET, walletBalances } from './ledger';
 
-export type WithdrawalDeps = AuthDeps & { fees: Record<BindableNetwork, string> };
+export type WithdrawalDeps = AuthDeps & {
+  fees: Record<BindableNetwork, string>;
+  /**
+   * Networks whose withdrawals the chain module sends itself (a hot wallet is configured). Without
+   * it, an operator's approval marks the withdrawal sent by hand, as before chain sending existed.
+   */
+  sending?: { networks: ReadonlySet<BindableNetwork>; autoApproveBelow: string; wake?: (network: BindableNetwork) => void };
+};
 
 export function withdrawalFees(deps: WithdrawalDeps) {
   return { minimum: LIMITS.withdraw.minimum, fees: (['TRON', 'BSC'] as const).map((network) => ({ network, fee: deps.fees[network] })) };
@@ -90,6 +97,8 @@ export async function requestWithdrawal(deps: WithdrawalDeps, userId: string, in
   await consumeCode(deps, user.email, 'withdraw', input.code);
 
   const now = deps.clock.now();
+  // Small withdrawals on a network we send on ourselves skip review (WITHDRAW_AUTO_APPROVE_BELOW).
+  const autoApproved = Boolean(deps.sending?.networks.has(input.network) && checked.value.lt(deps.sending.autoApproveBelow));
   const id = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('withdrawals')
@@ -100,7 +109,7 @@ export async function requestWithdrawal(deps: WithdrawalDeps, userId: string, in
         currency: 'USDT',
         amount: checked.value.toFixed(),
         fee: fee.toFixed(),
-        status: 'pending_review',
+        status: autoApproved ? 'approved' : 'pending_review',
         idempotency_key: key,
         created_at: now,
         updated_at: now,
@@ -111,6 +120,17 @@ export async function requestWithdrawal(deps: WithdrawalDeps, userId: string, in
       .insertInto('withdrawal_events')
       .values({ withdrawal_id: row.id, status: 'pending_review', note: null, actor: `user:${userId}`, created_at: now })
       .execute();
+    if (autoApproved)
+      await trx
+        .insertInto('withdrawal_events')
+        .values({
+          withdrawal_id: row.id,
+          status: 'approved',
+          note: 'below the automatic approval amount',
+          actor: 'system',
+          created_at: now,
+        })
+        .execute();
     const reference = `withdrawal:${row.id}`;
     await post(trx, {
       typeCode: WITHDRAWAL_CODES[input.network],
@@ -127,6 +147,7 @@ export async function requestWithdrawal(deps: WithdrawalDeps, userId: string, in
     });
     return row.id;
   });
+  if (autoApproved) deps.sending?.wake?.(input.network);
   return load(deps.db, id, userId);
 }
 
@@ -171,12 +192,12 @@ export async function pendingWithdrawals(deps: AuthDeps) {
 }
 
 /**
- * An operator's decision on a pending withdrawal. Approving marks it sent (until chain sending
- * exists, the operator sends it by hand): the hold leaves for the outbound chain account and the fee
- * becomes revenue. Rejecting returns the whole hold to the user (code 14).
+ * An operator's decision on a pending withdrawal. Approving hands it to the chain sender when its
+ * network has one; otherwise it marks it sent (the operator sent it by hand): the hold leaves for the
+ * outbound chain account and the fee becomes revenue. Rejecting returns the whole hold (code 14).
  */
 export async function decideWithdrawal(
-  deps: AuthDeps,
+  deps: WithdrawalDeps,
   adminId: string,
   id: string,
   decision: { approve: true; txHash?: string | undefined } | { approve: false; reason: string },
@@ -187,31 +208,15 @@ export async function decideWithdrawal(
     const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
     if (row.status !== 'pending_review') throw new AppError('WITHDRAWAL_NOT_PENDING');
-    const amount = new Decimal(row.amount);
-    const fee = new Decimal(row.fee);
-    const total = amount.plus(fee);
-    const reference = `withdrawal:${id}`;
-    const inFlight = await accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.withdrawalsInFlight });
-    if (decision.approve) {
-      const legs: Leg[] = [
-        { accountId: inFlight, amount: total.neg().toFixed() },
-        {
-          accountId: await accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.chainOutbound(row.network) }),
-          amount: amount.toFixed(),
-        },
-      ];
-      if (fee.gt(0))
-        legs.push({
-          accountId: await accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.feeRevenue }),
-          amount: fee.toFixed(),
-        });
-      await post(trx, {
-        typeCode: WITHDRAWAL_CODES[row.network],
-        userId: row.user_id,
-        reference,
-        idempotencyKey: `${reference}:sent`,
-        legs,
-      });
+    if (decision.approve && deps.sending?.networks.has(row.network)) {
+      // The chain module signs and sends it; the hold stays in flight until the transaction confirms.
+      await trx.updateTable('withdrawals').set({ status: 'approved', updated_at: now }).where('id', '=', id).execute();
+      await trx
+        .insertInto('withdrawal_events')
+        .values({ withdrawal_id: id, status: 'approved', note: null, actor: `admin:${adminId}`, created_at: now })
+        .execute();
+    } else if (decision.approve) {
+      await postWithdrawalSent(trx, row);
       await trx
         .updateTable('withdrawals')
         .set({ status: 'completed', tx_hash: decision.txHash ?? null, updated_at: now })
@@ -231,16 +236,7 @@ export async function decideWithdrawal(
         ])
         .execute();
     } else {
-      await post(trx, {
-        typeCode: WITHDRAWAL_CODES.failed,
-        userId: row.user_id,
-        reference,
-        idempotencyKey: `${reference}:refund`,
-        legs: [
-          { accountId: inFlight, amount: total.neg().toFixed() },
-          { accountId: await accountId(trx, { userId: row.user_id, currency: 'USDT', purpose: USER_WALLET }), amount: total.toFixed() },
-        ],
-      });
+      await postWithdrawalRefund(trx, row);
       await trx.updateTable('withdrawals').set({ status: 'rejected', updated_at: now }).where('id', '=', id).execute();
       await trx
         .insertInto('withdrawal_events')
@@ -256,5 +252,51 @@ export async function decideWithdrawal(
     details: decision.approve ? { txHash: decision.txHash ?? null } : { reason: decision.reason },
     ip,
   });
+  if (decision.approve) deps.sending?.wake?.((await load(deps.db, id)).network);
   return load(deps.db, id);
+}
+
+/**
+ * The withdrawal left on chain: the hold moves from in flight to the network's outbound account and
+ * the fee becomes revenue. Keyed per withdrawal, so a repeat (recovery after a crash) moves nothing.
+ */
+export async function postWithdrawalSent(trx: Transaction<Database>, row: Row): Promise<void> {
+  const amount = new Decimal(row.amount);
+  const fee = new Decimal(row.fee);
+  const reference = `withdrawal:${row.id}`;
+  const legs: Leg[] = [
+    {
+      accountId: await accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.withdrawalsInFlight }),
+      amount: amount.plus(fee).neg().toFixed(),
+    },
+    {
+      accountId: await accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.chainOutbound(row.network) }),
+      amount: amount.toFixed(),
+    },
+  ];
+  if (fee.gt(0))
+    legs.push({
+      accountId: await accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.feeRevenue }),
+      amount: fee.toFixed(),
+    });
+  await post(trx, { typeCode: WITHDRAWAL_CODES[row.network], userId: row.user_id, reference, idempotencyKey: `${reference}:sent`, legs });
+}
+
+/** Rejected or failed: the whole hold (amount and fee) returns to the user as code 14. */
+export async function postWithdrawalRefund(trx: Transaction<Database>, row: Row): Promise<void> {
+  const total = new Decimal(row.amount).plus(row.fee);
+  const reference = `withdrawal:${row.id}`;
+  await post(trx, {
+    typeCode: WITHDRAWAL_CODES.failed,
+    userId: row.user_id,
+    reference,
+    idempotencyKey: `${reference}:refund`,
+    legs: [
+      {
+        accountId: await accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.withdrawalsInFlight }),
+        amount: total.neg().toFixed(),
+      },
+      { accountId: await accountId(trx, { userId: row.user_id, currency: 'USDT', purpose: USER_WALLET }), amount: total.toFixed() },
+    ],
+  });
 }

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ChainTestbed, DEPOSIT_ADDRESS, randomAddress, startChainTestbed, usdtBalance, userWithAddress } from '../../../test/chain';
+import { loadConfig } from '../../platform/config';
+
+let bed: ChainTestbed;
+beforeAll(async () => {
+  bed = await startChainTestbed({ faucet: true });
+});
+afterAll(async () => {
+  await bed?.close();
+});
+
+it('sends test USDT from my bound BSC address to the deposit address, which is then credited', async () => {
+  const { t, chain } = bed;
+  const user = await userWithAddress(t, 'BSC', randomAddress());
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/dev/chain/deposits', headers: user.headers, payload: { amount: '42.5' } });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({ from: user.address, to: DEPOSIT_ADDRESS });
+  expect(await chain.usdtBalance(DEPOSIT_ADDRESS)).toBeGreaterThanOrEqual(42_500_000n);
+  await chain.mine(2);
+  await t.app.chain.scan('BSC');
+  await t.app.chain.credit('BSC');
+  expect(await usdtBalance(t, user.id)).toBe('42.5');
+
+  const info = await t.app.inject({ method: 'GET', url: '/api/v1/topup', headers: user.headers });
+  expect(info.json().devFaucet).toBe('/dev/chain');
+  const page = await t.app.inject({ method: 'GET', url: '/dev/chain' });
+  expect(page.body).toContain(DEPOSIT_ADDRESS);
+});
+
+it('asks for a BSC address when mine is on TRON', async () => {
+  const { t } = bed;
+  const user = await userWithAddress(t, 'TRON', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/dev/chain/deposits', headers: user.headers, payload: { amount: '1' } });
+  expect(res.json().error.code).toBe('DEVCHAIN_NEEDS_BSC_ADDRESS');
+});
+
+it('is refused in production, and on by default only in development', () => {
+  const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://127.0.0.1:2525' };
+  expect(() => loadConfig({ ...production, DEVCHAIN: 'true' })).toThrow(/DEVCHAIN: cannot be true in production/);
+  expect(loadConfig(production).DEVCHAIN).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'development' }).DEVCHAIN).toBe(true);
+  expect(loadConfig({ NODE_ENV: 'development', DEVCHAIN: 'false' }).DEVCHAIN).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'test' }).CHAIN_CONFIRMATIONS).toEqual({ BSC: 15, TRON: 19, ETH: 12, BTC: 2 });
+  expect(loadConfig({ NODE_ENV: 'test', CHAIN_CONFIRMATIONS: '{"BSC":3}' }).CHAIN_CONFIRMATIONS.BSC).toBe(3);
+  expect(() => loadConfig({ NODE_ENV: 'test', TOPUP_TIME_ZONE: 'Asia/Shanghai' })).toThrow(/TOPUP_TIME_ZONE/);
+});
