@@ -15,6 +15,12 @@ export default defineConfig({
         test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        test: { name: 'sandbox-issuer', include: ['packages/sandbox-issuer/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: { name: 'devchain', include: ['packages/devchain/src/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],

@@ -29,7 +29,15 @@ export default async function setup(project: TestProject) {
   }
 
   const cleanups: Array<() => Promise<void>> = [];
-  const env: Record<string, string> = { NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(await freePort()), HOST: '127.0.0.1' };
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    DEVCHAIN_PORT: String(await freePort()),
+    // The local chain mines a block a second: 3 confirmations keep the top-up test short.
+    CHAIN_CONFIRMATIONS: '{"BSC":3}',
+  };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `wallet_e2e_${randomBytes(6).toString('hex')}`;

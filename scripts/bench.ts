@@ -1,6 +1,8 @@
 import { PostingQueue } from '../apps/server/src/modules/wallet/posting-queue';
 import { openDatabase } from '../apps/server/src/platform/db/database';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
+import { cardAuthorizations } from './bench/cards';
+import { chainBench } from './bench/chain';
 import { benchDatabase } from './bench/database';
 import { balancesOverHttp } from './bench/http';
 import { fundedWallets, hotPick, postingsPerSecond, uniformPick } from './bench/ledger';
@@ -46,6 +48,32 @@ async function main() {
     figures.hotVsUniform = ratio(hot, uniform);
     console.info(
       `ledger postings batched, all through one hot account: ${round(hot)}/s = ${figures.hotVsUniform}x uniform (target >= 0.5x)`,
+    );
+
+    const chain = await chainBench(handle, database.url);
+    Object.assign(figures, {
+      chainScanBlocksPerSecond: round(chain.scanBlocksPerSecond),
+      chainCreditPassMs: round(chain.creditPassMs),
+      chainCreditDelayMedianMs: round(chain.creditDelayMedianMs),
+      chainCreditDelayMaxMs: round(chain.creditDelayMaxMs),
+    });
+    console.info(
+      `chain catch-up scan: ${chain.scanBlocks} local blocks holding ${chain.scanDeposits} deposits at ${round(chain.scanBlocksPerSecond)} blocks/s (target >= 2000); crediting them took ${round(chain.creditPassMs)} ms`,
+    );
+    console.info(
+      `chain credit delay after the confirming block (pg-boss job loop, CHAIN_POLL_MS default): median ${round(chain.creditDelayMedianMs)} ms, max ${round(chain.creditDelayMaxMs)} ms (target < 1000 ms)`,
+    );
+
+    // Card authorization webhooks: signed, decided from the card balance, each approval a real ledger hold.
+    const cards = await cardAuthorizations(handle, database.url, 64, SECONDS);
+    Object.assign(figures, {
+      cardAuthorizationsPerSecond: round(cards.decisionsPerSecond),
+      cardAuthorizationP50Ms: round(cards.p50Ms),
+      cardAuthorizationP99Ms: round(cards.p99Ms),
+      cardAuthorizationsVsTpcb: ratio(cards.decisionsPerSecond, baseline.tps),
+    });
+    console.info(
+      `card authorization webhooks, 64 concurrent over 64 cards, every approval a ledger hold: ${round(cards.decisionsPerSecond)}/s = ${figures.cardAuthorizationsVsTpcb}x TPC-B (target >= 1.0x); p50 ${round(cards.p50Ms)} ms, p99 ${round(cards.p99Ms)} ms (target < 50 ms)`,
     );
 
     const http = await balancesOverHttp(handle, database.url, 64, SECONDS);

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import type { DevChain } from '@wallet/devchain';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +10,13 @@ import { adminRoutes } from './modules/admin/routes';
 import { devMailRoutes } from './modules/auth/dev-mail-routes';
 import { meRoutes } from './modules/auth/me-routes';
 import { authRoutes } from './modules/auth/routes';
+import type { IssuerClient } from './modules/cards/issuer';
+import { registerCards } from './modules/cards/register';
+import { devChainRoutes } from './modules/chain/dev-routes';
+import { requestChainRun } from './modules/chain/jobs';
+import { depositAdminRoutes, topUpRoutes } from './modules/chain/routes';
+import type { ChainService } from './modules/chain/service';
+import { chainServiceFromConfig } from './modules/chain/setup';
 import { systemRoutes } from './modules/system/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { ChangeFeed } from './platform/change-feed';
@@ -26,10 +34,23 @@ import { registerConnectionDraining } from './platform/shutdown';
 import { validatorCompiler } from './platform/validation';
 import { registerWebApp, webAppBuilt } from './platform/web-app';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The chain module's service: main.ts starts its jobs, tests drive it directly. */
+    chain: ChainService;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   jobs?: PgBoss;
+  /** The card issuer; without it, ISSUER_URL (or none: card calls fail). main.ts passes the sandbox's. */
+  issuer?: IssuerClient;
+  /** The sandbox issuer's address in development, for the /dev/issuer link. */
+  sandboxUrl?: string;
+  /** The local chain started by main.ts in development: adds its dev-only faucet page. */
+  devchain?: DevChain;
   /** Tests pass a clock they move by hand. */
   clock?: Clock;
   logger: FastifyBaseLogger;
@@ -40,7 +61,8 @@ export interface AppDeps {
  * (which must see every route), then the domain modules, then the web app in production.
  * The caller owns the database and the job queue and closes them after the app.
  */
-export async function buildApp({ config, database, logger, clock = systemClock }: AppDeps) {
+export async function buildApp(deps: AppDeps) {
+  const { config, database, logger, clock = systemClock } = deps;
   const app = Fastify({
     loggerInstance: logger,
     ...requestIdOptions,
@@ -91,9 +113,26 @@ export async function buildApp({ config, database, logger, clock = systemClock }
   const authDeps = { db: database.db, clock, mailer, secret: config.APP_SECRET, codesPerEmailPerHour: config.CODES_PER_EMAIL_PER_HOUR };
   await app.register(authRoutes, { deps: authDeps, config });
   await app.register(meRoutes, { deps: authDeps, config });
-  const walletDeps = { ...authDeps, fees: config.WITHDRAW_FEES };
+  // On-chain top-up and withdrawal sending for the networks configured (none in most tests).
+  const faucet = config.NODE_ENV !== 'production' && deps.devchain ? '/dev/chain' : undefined;
+  const chain = chainServiceFromConfig(config, database.db, clock, logger, faucet);
+  app.decorate('chain', chain);
+  const jobs = deps.jobs;
+  const walletDeps = {
+    ...authDeps,
+    fees: config.WITHDRAW_FEES,
+    sending: {
+      networks: chain.sendingNetworks,
+      autoApproveBelow: config.WITHDRAW_AUTO_APPROVE_BELOW,
+      ...(jobs ? { wake: (network: string) => requestChainRun(jobs, network, logger) } : {}),
+    },
+  };
   await app.register(walletRoutes, { deps: walletDeps });
   await app.register(adminRoutes, { deps: walletDeps, config });
+  await app.register(topUpRoutes, { db: database.db, clock, chain, config });
+  await app.register(depositAdminRoutes, { db: database.db, clock, chain, config });
+  if (faucet && deps.devchain) await app.register(devChainRoutes, { db: database.db, clock, chain, devchain: deps.devchain });
+  await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
   if (config.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
 
   // Production always serves the web app; development does when it has been built (npm start).

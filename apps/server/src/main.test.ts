@@ -46,7 +46,13 @@ describe('the server process with an embedded PostgreSQL', () => {
   });
 
   it('starts, stops on SIGTERM leaving no PostgreSQL behind, and restarts on the same data', async () => {
-    const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PORT: String(await freePort()) };
+    const env = {
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      PORT: String(await freePort()),
+      // The local chain starts too (development), on a port of its own.
+      DEVCHAIN_PORT: String(await freePort()),
+    };
 
     for (const round of ['first start (initialises)', 'second start (reuses the data folder)']) {
       const server = startServer(env);

@@ -1,4 +1,8 @@
+import type { DevChain } from '@wallet/devchain';
 import { buildApp } from './app';
+import { startSandboxIfWanted } from './modules/cards/sandbox';
+import { startChainJobs } from './modules/chain/jobs';
+import { forgetLocalChainCheckpoint, startLocalChain } from './modules/chain/local-chain';
 import { seedDemoData } from './modules/demo/seed';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
@@ -48,10 +52,23 @@ async function main() {
   const applied = await migrateToLatest(database.db);
   log.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
   if (config.DEMO_DATA) await seedDemoData(database.db, log);
+  // Development: a local EVM node plays BSC (DEVCHAIN=false turns it off; refused in production).
+  let devchain: DevChain | undefined;
+  if (config.DEVCHAIN) {
+    const local = await startLocalChain(config, log);
+    devchain = local.devchain;
+    config = local.config;
+    started.push(() => local.devchain.stop());
+    await forgetLocalChainCheckpoint(database.db);
+  }
   const jobs = await startJobs(databaseUrl, log);
   started.push(() => stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS / 2));
-  const app = await buildApp({ config, database, jobs, logger: log });
+  const sandbox = await startSandboxIfWanted(config, log);
+  if (sandbox) started.push(() => sandbox.close());
+  const app = await buildApp({ config, database, jobs, logger: log, ...sandbox?.appDeps, ...(devchain ? { devchain } : {}) });
   started.push(() => app.close());
+  const stopChainJobs = await startChainJobs(jobs, app.chain, config.CHAIN_POLL_MS, log);
+  started.push(async () => stopChainJobs());
 
   await app.listen({ port: config.PORT, host: config.HOST });
 }

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import type { DevChain } from '@wallet/devchain';
 import { buildApp } from '../src/app';
 import type { Clock } from '../src/platform/clock';
 import { loadConfig } from '../src/platform/config';
@@ -18,10 +19,13 @@ export async function createTestApp({
   env = {},
   migrate = true,
   clock,
+  devchain,
 }: {
   env?: Record<string, string>;
   migrate?: boolean;
   clock?: Clock;
+  /** A local chain for the development-only faucet routes. */
+  devchain?: DevChain;
 } = {}): Promise<TestApp> {
   const database = await createTestDatabase({ migrate });
   const logs: string[] = [];
@@ -46,6 +50,7 @@ export async function createTestApp({
     database: database.handle,
     logger: createLogger(config.LOG_LEVEL, stream),
     ...(clock ? { clock } : {}),
+    ...(devchain ? { devchain } : {}),
   });
   return {
     app,

@@ -70,6 +70,13 @@ export const LEDGER_TYPES = {
   239: t('Transfer out (ETH)', '转出 (ETH)', '이체 출금 (ETH)', '送金 (ETH)'),
   240: t('Transfer in (ETH)', '转入 (ETH)', '이체 입금 (ETH)', '受取 (ETH)'),
   241: t('BSC withdrawal', 'BSC提现', 'BSC 출금', 'BSC出金'),
+  242: t('ETH deposit', 'ETH充值', 'ETH 입금', 'ETH入金'),
+  243: t('BTC deposit', 'BTC充值', 'BTC 입금', 'BTC入金'),
+  // Card side (cards issue): movements inside a card's own balance, see docs/decisions/cards-ledger-codes.md.
+  501: t('Card authorization hold', '卡授权冻结', '카드 승인 보류', 'カード承認の保留'),
+  502: t('Card authorization released', '卡授权释放', '카드 승인 해제', 'カード承認の解除'),
+  503: t('Card purchase settled', '卡消费结算', '카드 결제 정산', 'カード利用の確定'),
+  504: t('Card refund', '卡退款', '카드 환불', 'カード返金'),
 } as const satisfies Record<number, LedgerType>;
 
 export type LedgerTypeCode = keyof typeof LEDGER_TYPES;

@@ -46,3 +46,7 @@ export function findExchangePair(from: Currency, to: Currency): ExchangePair | u
 
 /** Withdrawal holds: TRON has the spec's code 234; BSC uses our extension 241. A rejection returns funds as 14. */
 export const WITHDRAWAL_CODES = { TRON: 234, BSC: 241, failed: 14 } as const satisfies Record<BindableNetwork | 'failed', LedgerTypeCode>;
+
+/** Deposit codes per currency: the spec's 11 for USDT; ETH and BTC deposits are our extensions 242 and 243. */
+export const DEPOSIT_CODES = { USDT: 11, ETH: 242, BTC: 243 } as const satisfies Partial<Record<Currency, LedgerTypeCode>>;
+export type DepositCurrency = keyof typeof DEPOSIT_CODES;

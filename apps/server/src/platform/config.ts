@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SERVER_REGIONS } from '@wallet/contract';
+import { isTronAddress, SERVER_REGIONS } from '@wallet/contract';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
 
@@ -29,6 +29,68 @@ const serversSchema = z
     }
   })
   .pipe(z.partialRecord(z.enum(SERVER_REGIONS), z.union([z.literal(''), z.url({ protocol: /^https?$/ })])));
+
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits');
+const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x private key of 64 hex digits');
+const tronAddress = z.string().refine(isTronAddress, 'must be a TRON address (T..., base58check)');
+const rpcUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const boolean = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
+const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number such as 100');
+
+/** On-chain top-up and withdrawal (issue 5). A network is on when its RPC URL and deposit address are set. */
+const chainEnv = {
+  DEVCHAIN: boolean.optional(),
+  DEVCHAIN_PORT: port(8545),
+  DEVCHAIN_BLOCK_MS: z.coerce.number().int('must be a whole number').min(0).default(1000),
+  BSC_RPC_URL: rpcUrl.optional(),
+  BSC_USDT_CONTRACT: evmAddress.optional(),
+  BSC_DEPOSIT_ADDRESS: evmAddress.optional(),
+  BSC_HOT_WALLET_KEY: privateKey.optional(),
+  TRON_RPC_URL: rpcUrl.optional(),
+  TRON_USDT_CONTRACT: tronAddress.optional(),
+  TRON_DEPOSIT_ADDRESS: tronAddress.optional(),
+  TRON_API_URL: rpcUrl.optional(),
+  TRON_HOT_WALLET_KEY: privateKey.optional(),
+  BTC_ESPLORA_URL: rpcUrl.optional(),
+  BTC_XPUB: z
+    .string()
+    .regex(/^[xtv]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended public key (xpub... or tpub...)')
+    .optional(),
+  ETH_RPC_URL: rpcUrl.optional(),
+  ETH_DEPOSIT_ADDRESS: evmAddress.optional(),
+  CHAIN_CONFIRMATIONS: z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"BSC":15,"TRON":19,"ETH":12,"BTC":2}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.partialRecord(z.enum(['BSC', 'TRON', 'ETH', 'BTC']), z.number().int().min(1).max(10_000)))
+    .default({}),
+  CHAIN_SCAN_BATCH_BLOCKS: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(2000),
+  CHAIN_POLL_MS: z.coerce.number().int('must be a whole number').min(100).default(500),
+  TOPUP_TIME_ZONE: z
+    .string()
+    .refine((v) => /^[+-]\d{2}:\d{2}$/.test(v), 'must be a UTC offset such as +08:00')
+    .default('+08:00'),
+  WITHDRAW_AUTO_APPROVE_BELOW: decimal.optional(),
+};
+
+/**
+ * Card issuer (issue 6). Without ISSUER_URL, development and tests start the sandbox issuer in the
+ * same process on SANDBOX_ISSUER_PORT (0 picks a free port, logged at start).
+ */
+const SANDBOX_ISSUER_API_KEY = 'sandbox-api-key-for-development-only';
+const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret-for-development-only';
+const cardEnv = {
+  ISSUER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ISSUER_API_KEY: z.string().min(8, 'must be at least 8 characters').default(SANDBOX_ISSUER_API_KEY),
+  ISSUER_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default(SANDBOX_WEBHOOK_SECRET),
+  SANDBOX_ISSUER_PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(0),
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
@@ -98,6 +160,8 @@ const envSchema = z.object({
   RATE_LIMIT_CODES_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).default(20),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).default(30),
   CODES_PER_EMAIL_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).default(10),
+  ...chainEnv,
+  ...cardEnv,
 });
 
 // Development and tests get a fixed secret so a fresh clone runs; production must bring its own.
@@ -109,16 +173,33 @@ const configSchema = envSchema
     if (!env.APP_SECRET) ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production' });
     if (!env.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (mail carries login codes)' });
+    // A real issuer with the sandbox's published secrets would accept forged webhooks.
+    if (env.ISSUER_URL && env.ISSUER_WEBHOOK_SECRET === SANDBOX_WEBHOOK_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['ISSUER_WEBHOOK_SECRET'], message: "must be set to the issuer's secret in production" });
+    if (env.ISSUER_URL && env.ISSUER_API_KEY === SANDBOX_ISSUER_API_KEY)
+      ctx.addIssue({ code: 'custom', path: ['ISSUER_API_KEY'], message: "must be set to the issuer's key in production" });
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEMO_DATA)
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be true in production' });
   })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.DEVCHAIN)
+      ctx.addIssue({ code: 'custom', path: ['DEVCHAIN'], message: 'cannot be true in production (it is a local test chain)' });
+  })
   .transform((env) => ({
     ...env,
     APP_SECRET: env.APP_SECRET ?? DEVELOPMENT_SECRET,
     DEMO_DATA: env.DEMO_DATA ?? env.NODE_ENV === 'development',
+    // The local chain runs by default only where the demo data does: `npm start` in development.
+    DEVCHAIN: env.DEVCHAIN ?? env.NODE_ENV === 'development',
+    CHAIN_CONFIRMATIONS: { ...DEFAULT_CONFIRMATIONS, ...env.CHAIN_CONFIRMATIONS },
+    // Development approves small withdrawals itself so the demo runs end to end; production reviews all.
+    WITHDRAW_AUTO_APPROVE_BELOW: env.WITHDRAW_AUTO_APPROVE_BELOW ?? (env.NODE_ENV === 'development' ? '1000' : '0'),
   }));
+
+/** Blocks a deposit must be under before it is credited (issue 5's defaults). */
+const DEFAULT_CONFIRMATIONS = { BSC: 15, TRON: 19, ETH: 12, BTC: 2 };
 
 export type Config = z.infer<typeof configSchema>;
 

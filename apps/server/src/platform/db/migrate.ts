@@ -3,7 +3,9 @@ import type { Db } from './database';
 import { MIGRATIONS } from './migrations';
 
 function migrator(db: Db) {
-  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  // Numbers are handed out to parallel work (0005 chain, 0006 cards): a database that already ran a
+  // later one must still accept an earlier one that lands afterwards.
+  return new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true });
 }
 
 /** Applies pending migrations; Kysely takes an advisory lock so two processes starting together are safe. */

@@ -175,6 +175,42 @@ export interface WithdrawalsTable {
   idempotency_key: string;
   created_at: Date;
   updated_at: Date;
+  nonce: Generated<string | null>;
+  raw_tx: Generated<string | null>;
+  broadcast_at: Generated<Date | null>;
+  confirmed_block: Generated<string | null>;
+}
+
+export interface ChainCheckpointsTable {
+  network: string;
+  next_block: string;
+  head_block: string;
+  updated_at: Generated<Date>;
+}
+
+export type DepositStatus = 'confirming' | 'credited' | 'queued' | 'unattributed' | 'dropped';
+
+export interface ChainDepositsTable {
+  id: Generated<string>;
+  network: string;
+  currency: string;
+  tx_hash: string;
+  log_index: number;
+  from_address: string;
+  to_address: string;
+  amount: string;
+  raw_amount: string;
+  block_number: string;
+  block_hash: string;
+  status: DepositStatus;
+  user_id: string | null;
+  attributed_by: string | null;
+  note: string | null;
+  credit_day: ColumnType<string | null, string | null, string | null>;
+  journal_id: string | null;
+  detected_at: Date;
+  updated_at: Date;
+  credited_at: Date | null;
 }
 
 export interface WithdrawalEventsTable {
@@ -184,6 +220,98 @@ export interface WithdrawalEventsTable {
   note: string | null;
   actor: string;
   created_at: Date;
+}
+
+export interface CardProductsTable {
+  id: Generated<string>;
+  name: string;
+  level: number;
+  type: 'virtual' | 'physical';
+  currency: 'USD' | 'HKD';
+  opening_fee: string;
+  monthly_fee: string;
+  recharge_fee_rate: string;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CardholdersTable {
+  user_id: string;
+  issuer_cardholder_id: string | null;
+  kyc_status: Generated<'none' | 'in_progress' | 'passed' | 'failed'>;
+  kyc_reason: string | null;
+  kyc_data: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  kyc_submitted_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export interface KycDocumentsTable {
+  user_id: string;
+  side: 'front' | 'back' | 'passport';
+  content_type: string;
+  bytes: Buffer;
+  sha256: string;
+  size: number;
+  created_at: Date;
+}
+
+export interface CardsTable {
+  id: Generated<string>;
+  user_id: string;
+  product_id: string;
+  type: 'virtual' | 'physical';
+  currency: 'USD' | 'HKD';
+  holder_first_name: string;
+  holder_last_name: string;
+  status: 'opening' | 'failed' | 'awaiting_kyc' | 'active';
+  issuer_card_id: string | null;
+  last4: string | null;
+  exp_month: number | null;
+  exp_year: number | null;
+  frozen: Generated<boolean>;
+  freeze_reason: 'user' | 'consecutive_funds_failures' | 'failure_rate' | null;
+  failure_reason: string | null;
+  opening_fee: string;
+  opening_key: string;
+  shipping: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  shipping_status: Generated<'none' | 'produced' | 'shipped' | 'delivered'>;
+  tracking_number: string | null;
+  pin_set: Generated<boolean>;
+  consecutive_funds_failures: Generated<number>;
+  rule_window_after_id: Generated<string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface CardTransactionsTable {
+  id: Generated<string>;
+  card_id: string;
+  type: 'authorization' | 'reversal' | 'refund';
+  issuer_ref: string;
+  authorization_id: string;
+  currency: string;
+  amount: string;
+  merchant: JSONColumnType<{ name: string; mcc?: string; country?: string }>;
+  approved: boolean;
+  decline_reason: string | null;
+  held: Generated<string>;
+  settled: Generated<boolean>;
+  settled_amount: string | null;
+  balance_change: Generated<string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface CardIssuerEventsTable {
+  id: string;
+  type: string;
+  received_at: Generated<Date>;
+}
+
+export interface CardWebhookDeliveriesTable {
+  signature: string;
+  received_at: Generated<Date>;
 }
 
 export interface Database {
@@ -203,4 +331,13 @@ export interface Database {
   transfers: TransfersTable;
   withdrawals: WithdrawalsTable;
   withdrawal_events: WithdrawalEventsTable;
+  chain_checkpoints: ChainCheckpointsTable;
+  chain_deposits: ChainDepositsTable;
+  card_products: CardProductsTable;
+  cardholders: CardholdersTable;
+  kyc_documents: KycDocumentsTable;
+  cards: CardsTable;
+  card_transactions: CardTransactionsTable;
+  card_issuer_events: CardIssuerEventsTable;
+  card_webhook_deliveries: CardWebhookDeliveriesTable;
 }

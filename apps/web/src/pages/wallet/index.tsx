@@ -1,13 +1,45 @@
 import { LIMITS } from '@wallet/contract';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { ErrorState } from '../../components/error-state';
+import { LoadingState } from '../../components/loading-state';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { useCards } from '../../features/cards/api/get-cards';
+import { CardFace } from '../../features/cards/components/card-face';
+import { SandboxLink } from '../../features/cards/components/sandbox-link';
+import { useSignedIn } from '../../lib/session';
 import styles from './wallet.module.css';
 
-/** No card can exist before card issuing ships, so the honest screen is the empty one. */
+/** The card pack tab: my cards with masked number, balance and state, or what a card offers when there is none. */
 export default function WalletPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signedIn = useSignedIn();
+  const cards = useCards();
+  const openCard = (
+    <Button color="primary" size="small" onClick={() => navigate('/pages/cardNewSbc/index')} data-testid="open-card">
+      {t('cards.openCard')}
+    </Button>
+  );
+  if (signedIn && cards.isPending) return <LoadingState rows={4} />;
+  if (signedIn && cards.isError)
+    return <ErrorState title={t('errors.unexpected')} onRetry={() => void cards.refetch()} retrying={cards.isFetching} />;
+  const list = cards.data?.cards ?? [];
+  if (list.length > 0)
+    return (
+      <>
+        <NavBar title={t('tabs.wallet')} right={openCard} />
+        <PageBody>
+          {list.map((card) => (
+            <CardFace key={card.id} card={card} />
+          ))}
+          <SandboxLink />
+        </PageBody>
+      </>
+    );
   return (
     <>
       <NavBar title={t('tabs.wallet')} />
@@ -15,9 +47,11 @@ export default function WalletPage() {
         <div className={styles.panel}>
           <EmptyState
             image={<span className={styles.emptyCard} />}
-            title={t('wallet.empty.title')}
+            title={signedIn ? t('cards.openFirst') : t('wallet.empty.title')}
             description={t('wallet.empty.description')}
-          />
+          >
+            {signedIn && openCard}
+          </EmptyState>
           <ul className={styles.kinds}>
             <li className={styles.kind}>
               <span className={`${styles.kindIcon} ${styles.virtual}`} aria-hidden="true" />

@@ -3,6 +3,8 @@ import * as m0001 from './0001_audit_log';
 import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_ledger';
 import * as m0004 from './0004_wallet';
+import * as m0005 from './0005_chain';
+import * as m0006 from './0006_cards';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -13,4 +15,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_accounts': m0002,
   '0003_ledger': m0003,
   '0004_wallet': m0004,
+  '0005_chain': m0005,
+  '0006_cards': m0006,
 };

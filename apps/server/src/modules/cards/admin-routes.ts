@@ -1,0 +1,131 @@
+import { adminCardProductBodySchema, cardProductSchema, errorReplySchema, KYC_PHOTO_SIDES, uidSchema } from '@wallet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordAudit } from '../../platform/audit';
+import type { Config } from '../../platform/config';
+import { AppError } from '../../platform/errors';
+import { requireSession, signedIn } from '../auth/sessions';
+import type { CardDeps } from './deps';
+import { readPhoto } from './kyc';
+import { listProducts } from './queries';
+import { toProduct } from './view';
+
+const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
+
+/** Operator side of cards: the product catalogue and KYC documents (ADMIN_EMAILS only, audited). */
+export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Config }> = async (app, { deps, config }) => {
+  app.addHook('onRequest', requireSession(deps.db, deps.clock));
+  app.addHook('onRequest', async (request) => {
+    const user = await deps.db.selectFrom('users').select(['email']).where('id', '=', signedIn(request).userId).executeTakeFirstOrThrow();
+    if (!config.ADMIN_EMAILS.includes(user.email)) throw new AppError('FORBIDDEN');
+  });
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+  const numbers = (body: z.infer<typeof adminCardProductBodySchema>) => ({
+    name: body.name,
+    level: body.level,
+    type: body.type,
+    currency: body.currency,
+    opening_fee: body.openingFee,
+    monthly_fee: body.monthlyFee,
+    recharge_fee_rate: body.rechargeFeeRate,
+    enabled: body.enabled,
+  });
+
+  app.get(
+    '/api/v1/admin/card-products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every card product, offered or not',
+        response: { 200: z.object({ products: z.array(cardProductSchema) }), ...errors },
+      },
+    },
+    async () => ({ products: (await listProducts(deps.db, { enabledOnly: false })).map(toProduct) }),
+  );
+
+  app.post(
+    '/api/v1/admin/card-products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a card product',
+        body: adminCardProductBodySchema,
+        response: { 200: cardProductSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await deps.db.insertInto('card_products').values(numbers(request.body)).returningAll().executeTakeFirstOrThrow();
+      await recordAudit(deps.db, {
+        actorKind: 'admin',
+        actorId: signedIn(request).userId,
+        action: 'card_product.create',
+        subject: `card_product:${row.id}`,
+        details: request.body,
+        ip: request.ip,
+      });
+      return toProduct(row);
+    },
+  );
+
+  app.put(
+    '/api/v1/admin/card-products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a card product (fees apply to later openings, recharges and months)',
+        params: z.object({ id: z.uuid() }),
+        body: adminCardProductBodySchema,
+        response: { 200: cardProductSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await deps.db
+        .updateTable('card_products')
+        .set({ ...numbers(request.body), updated_at: deps.clock.now() })
+        .where('id', '=', request.params.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new AppError('CARD_PRODUCT_NOT_FOUND');
+      await recordAudit(deps.db, {
+        actorKind: 'admin',
+        actorId: signedIn(request).userId,
+        action: 'card_product.update',
+        subject: `card_product:${row.id}`,
+        details: request.body,
+        ip: request.ip,
+      });
+      return toProduct(row);
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/kyc/:uid/photos/:side',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A user's KYC document photo (operators only)",
+        params: z.object({ uid: uidSchema, side: z.enum(KYC_PHOTO_SIDES) }),
+      },
+    },
+    async (request, reply) => {
+      const user = await deps.db.selectFrom('users').select('id').where('uid', '=', request.params.uid).executeTakeFirst();
+      if (!user) throw new AppError('NOT_FOUND');
+      const photo = await readPhoto(deps, user.id, request.params.side);
+      await recordAudit(deps.db, {
+        actorKind: 'admin',
+        actorId: signedIn(request).userId,
+        action: 'kyc.photo.view',
+        subject: `user:${user.id}`,
+        details: { side: request.params.side },
+        ip: request.ip,
+      });
+      reply.header('cache-control', 'private, no-store');
+      return reply.type(photo.content_type).send(photo.bytes);
+    },
+  );
+};

@@ -1,0 +1,90 @@
+import { isLedgerTypeCode, type Language, LEDGER_TYPES } from '@wallet/contract';
+import Decimal from 'decimal.js';
+import { AppError } from '../../platform/errors';
+import { cardBalances, cardPurpose } from './accounts';
+import type { CardDeps } from './deps';
+import { findCardholder, findUserCard, listProducts, listUserCards } from './queries';
+import { toCard, toTransaction } from './view';
+
+export async function listCards(deps: CardDeps, userId: string, language: Language) {
+  const rows = await listUserCards(deps.db, userId);
+  const products = new Map((await listProducts(deps.db, { enabledOnly: false })).map((p) => [p.id, p]));
+  const balances = await cardBalances(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const holder = await findCardholder(deps.db, userId);
+  const kyc = { status: holder?.kyc_status ?? 'none', reason: holder?.kyc_reason ?? null } as const;
+  return rows.map((row) =>
+    // biome-ignore lint/style/noNonNullAssertion: every card references an existing product (foreign key).
+    toCard(row, products.get(row.product_id)!, balances.get(row.id) ?? { balance: '0', held: '0' }, kyc, language),
+  );
+}
+
+export async function getCard(deps: CardDeps, userId: string, cardId: string, language: Language) {
+  const card = (await listCards(deps, userId, language)).find((c) => c.id === cardId);
+  if (!card) throw new AppError('CARD_NOT_FOUND');
+  return card;
+}
+
+export async function listTransactions(
+  deps: CardDeps,
+  userId: string,
+  cardId: string,
+  query: { cursor?: string | undefined; limit: number },
+  language: Language,
+) {
+  const card = await findUserCard(deps.db, userId, cardId);
+  if (!card) throw new AppError('CARD_NOT_FOUND');
+  let q = deps.db
+    .selectFrom('card_transactions')
+    .selectAll()
+    .where('card_id', '=', card.id)
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1);
+  if (query.cursor) q = q.where('id', '<', query.cursor);
+  const rows = await q.execute();
+  const page = rows.slice(0, query.limit);
+  return {
+    transactions: page.map((r) => toTransaction(r, card.currency, language)),
+    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function getTransaction(deps: CardDeps, userId: string, cardId: string, txId: string, language: Language) {
+  const card = await findUserCard(deps.db, userId, cardId);
+  if (!card) throw new AppError('CARD_NOT_FOUND');
+  const row = await deps.db
+    .selectFrom('card_transactions')
+    .selectAll()
+    .where('card_id', '=', card.id)
+    .where('id', '=', txId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('RECORD_NOT_FOUND');
+  return toTransaction(row, card.currency, language);
+}
+
+/** Card funding history: recharges, withdrawals to the wallet and fees, from the card account's entries. */
+export async function listFunding(deps: CardDeps, userId: string, cardId: string, language: Language) {
+  const card = await findUserCard(deps.db, userId, cardId);
+  if (!card) throw new AppError('CARD_NOT_FOUND');
+  const rows = await deps.db
+    .selectFrom('ledger_entries')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
+    .innerJoin('ledger_journal', 'ledger_journal.id', 'ledger_entries.journal_id')
+    .select(['ledger_journal.id', 'ledger_journal.type_code', 'ledger_entries.amount', 'ledger_journal.created_at'])
+    .where('ledger_accounts.purpose', '=', cardPurpose(card.id))
+    .where('ledger_journal.type_code', 'in', [24, 231, 17, 22, 112])
+    .orderBy('ledger_entries.id', 'desc')
+    .limit(100)
+    .execute();
+  return {
+    funding: rows.map((r) => ({
+      id: r.id,
+      typeCode: r.type_code,
+      label: isLedgerTypeCode(r.type_code) ? LEDGER_TYPES[r.type_code].label[language] : String(r.type_code),
+      amount: new Decimal(r.amount).toFixed(),
+      time: r.created_at.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { applyAuthorizationEvent, decideAuthorization } from './authorizations';
+import type { CardDeps } from './deps';
+import { applyKycResult } from './kyc';
+import { failOpening, markOpened } from './opening';
+import { claimEvent } from './queries';
+
+const amount = z
+  .string()
+  .regex(/^(0|[1-9]\d*)(\.\d{1,2})?$/)
+  .refine((v) => Number(v) > 0);
+const merchant = z.object({ name: z.string().max(200), mcc: z.string().max(8).optional(), country: z.string().max(8).optional() });
+const authorizationData = z.object({
+  authorizationId: z.string().min(1).max(100),
+  cardId: z.string().min(1).max(100),
+  amount,
+  currency: z.string().length(3),
+  merchant,
+  approved: z.boolean().optional(),
+});
+
+/** The events an issuer sends, as the sandbox issuer (and the issuers it imitates) shape them. */
+export const issuerEventSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.string().min(1).max(60),
+  created: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type IssuerEvent = z.infer<typeof issuerEventSchema>;
+
+const parse = <T extends z.ZodType>(schema: T, data: unknown): z.infer<T> => {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new AppError('BAD_REQUEST');
+  return result.data;
+};
+
+/**
+ * One issuer event. authorization.request is answered with the decision (the issuer waits for it);
+ * everything else is applied exactly once by event id and answered with { received: true }.
+ */
+export async function handleIssuerEvent(deps: CardDeps, event: IssuerEvent): Promise<Record<string, unknown>> {
+  switch (event.type) {
+    case 'authorization.request': {
+      const data = parse(authorizationData, event.data);
+      const decision = await decideAuthorization(deps, {
+        authorizationId: data.authorizationId,
+        issuerCardId: data.cardId,
+        amount: data.amount,
+        currency: data.currency,
+        merchant: data.merchant,
+      });
+      if (decision.frozeCard) {
+        const { issuerCardId, reason } = decision.frozeCard;
+        deps.log.info({ issuerCardId, reason }, 'card frozen by rule');
+        // The decision is already final; the issuer is told after answering, off the critical path.
+        setImmediate(() => void deps.issuer.freeze(issuerCardId).catch((err) => deps.log.warn({ err }, 'issuer freeze failed')));
+      }
+      return { approved: decision.approved, reason: decision.reason };
+    }
+    case 'authorization.reversal':
+    case 'authorization.clearing':
+    case 'authorization.refund':
+    case 'authorization.expired': {
+      const data = parse(authorizationData, event.data);
+      const result = await applyAuthorizationEvent(deps, {
+        eventId: event.id,
+        type: event.type,
+        authorizationId: data.authorizationId,
+        issuerCardId: data.cardId,
+        amount: data.amount,
+        currency: data.currency,
+        merchant: data.merchant,
+        ...(data.approved === undefined ? {} : { approved: data.approved }),
+      });
+      return { received: true, duplicate: result.duplicate };
+    }
+    default:
+      return handleLifecycleEvent(deps, event);
+  }
+}
+
+const cardData = z.object({
+  cardId: z.string().min(1).max(100),
+  reference: z.string().uuid(),
+  last4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+  expMonth: z.number().int().min(1).max(12).optional(),
+  expYear: z.number().int().min(2000).max(2100).optional(),
+  reason: z.string().max(200).nullable().optional(),
+  trackingNumber: z.string().max(60).nullable().optional(),
+});
+const kycData = z.object({ cardholderId: z.string().min(1).max(100), reason: z.string().max(500).nullable().optional() });
+
+/** Card and cardholder life events: each applied once (event id claimed in its own transaction first). */
+async function handleLifecycleEvent(deps: CardDeps, event: IssuerEvent): Promise<Record<string, unknown>> {
+  const known = ['card.opened', 'card.failed', 'card.shipped', 'card.delivered', 'kyc.approved', 'kyc.rejected'];
+  if (!known.includes(event.type)) return { received: true, ignored: true };
+  const seen = await deps.db.selectFrom('card_issuer_events').select('id').where('id', '=', event.id).executeTakeFirst();
+  if (seen) return { received: true, duplicate: true };
+
+  if (event.type.startsWith('kyc.')) {
+    const data = parse(kycData, event.data);
+    await applyKycResult(deps, data.cardholderId, event.type === 'kyc.approved', data.reason ?? null);
+  } else {
+    const data = parse(cardData, event.data);
+    if (event.type === 'card.opened') {
+      if (!data.last4 || !data.expMonth || !data.expYear) throw new AppError('BAD_REQUEST');
+      await markOpened(deps, {
+        cardId: data.reference,
+        issuerCardId: data.cardId,
+        last4: data.last4,
+        expMonth: data.expMonth,
+        expYear: data.expYear,
+      });
+    } else if (event.type === 'card.failed') {
+      await failOpening(deps, data.reference, data.reason ?? 'issuer_failed');
+    } else {
+      await deps.db
+        .updateTable('cards')
+        .set({
+          // Any order: a late "shipped" never takes a delivered card back.
+          shipping_status:
+            event.type === 'card.shipped'
+              ? sql<'shipped' | 'delivered'>`case when shipping_status = 'delivered' then 'delivered' else 'shipped' end`
+              : 'delivered',
+          ...(data.trackingNumber ? { tracking_number: data.trackingNumber } : {}),
+          updated_at: deps.clock.now(),
+        })
+        .where('id', '=', data.reference)
+        .execute();
+    }
+  }
+  // Each effect above is idempotent by itself (state checks, ledger keys), so recording the id after
+  // them is safe: a crash in between means the event is applied again and changes nothing.
+  await deps.db.transaction().execute((trx) => claimEvent(trx, event.id, event.type));
+  return { received: true, duplicate: false };
+}

@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import { KYC_PHOTO_MAX_BYTES, type KycBody, type KycPhotoSide } from '@wallet/contract';
+import { AppError } from '../../platform/errors';
+import type { CardDeps } from './deps';
+import { findCardholder, findUserCard } from './queries';
+
+/** Recognised by their first bytes, not by what the client claims: a renamed file is refused. */
+const SIGNATURES: Array<{ type: string; test: (b: Buffer) => boolean }> = [
+  { type: 'image/jpeg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    type: 'image/png',
+    test: (b) => b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    type: 'image/webp',
+    test: (b) => b.length > 12 && b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+];
+
+export function photoType(bytes: Buffer): string | null {
+  return SIGNATURES.find((s) => s.test(bytes))?.type ?? null;
+}
+
+/** Stores one document photo privately (in the database, never in a public folder). */
+export async function savePhoto(deps: CardDeps, userId: string, side: KycPhotoSide, bytes: Buffer): Promise<void> {
+  if (bytes.length > KYC_PHOTO_MAX_BYTES) throw new AppError('KYC_PHOTO_TOO_LARGE');
+  const type = photoType(bytes);
+  if (!type) throw new AppError('KYC_PHOTO_INVALID');
+  const holder = await findCardholder(deps.db, userId);
+  if (holder?.kyc_status === 'in_progress') throw new AppError('KYC_IN_PROGRESS');
+  if (holder?.kyc_status === 'passed') throw new AppError('KYC_ALREADY_PASSED');
+  const row = {
+    user_id: userId,
+    side,
+    content_type: type,
+    bytes,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    size: bytes.length,
+    created_at: deps.clock.now(),
+  };
+  await deps.db
+    .insertInto('kyc_documents')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'side']).doUpdateSet(row))
+    .execute();
+}
+
+export async function readPhoto(deps: CardDeps, userId: string, side: KycPhotoSide) {
+  const row = await deps.db
+    .selectFrom('kyc_documents')
+    .select(['content_type', 'bytes'])
+    .where('user_id', '=', userId)
+    .where('side', '=', side)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function kycStatus(deps: CardDeps, userId: string) {
+  const holder = await findCardholder(deps.db, userId);
+  const photos = await deps.db.selectFrom('kyc_documents').select('side').where('user_id', '=', userId).orderBy('side').execute();
+  return {
+    status: holder?.kyc_status ?? 'none',
+    reason: holder?.kyc_reason ?? null,
+    photos: photos.map((p) => p.side),
+    submittedAt: holder?.kyc_submitted_at?.toISOString() ?? null,
+  };
+}
+
+function validDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Sends the KYC form and photo fingerprints to the issuer for review. Allowed when there is no
+ * decision yet or the last one failed (redo); the result arrives as kyc.approved or kyc.rejected.
+ */
+export async function submitKyc(deps: CardDeps, userId: string, body: KycBody) {
+  const card = await findUserCard(deps.db, userId, body.cardId);
+  if (!card) throw new AppError('CARD_REQUIRED');
+  if (card.status === 'opening' || card.status === 'failed') throw new AppError('CARD_NOT_OPEN');
+  const today = deps.clock.now().toISOString().slice(0, 10);
+  if (!validDate(body.issueDate) || !validDate(body.expiryDate) || body.issueDate > today || body.expiryDate <= today)
+    throw new AppError('KYC_DATES_INVALID');
+  const holder = await findCardholder(deps.db, userId);
+  if (!holder?.issuer_cardholder_id) throw new AppError('CARD_NOT_OPEN');
+  if (holder.kyc_status === 'in_progress') throw new AppError('KYC_IN_PROGRESS');
+  if (holder.kyc_status === 'passed') throw new AppError('KYC_ALREADY_PASSED');
+  const photos = await deps.db
+    .selectFrom('kyc_documents')
+    .select(['side', 'sha256', 'content_type', 'size'])
+    .where('user_id', '=', userId)
+    .execute();
+  const needed: KycPhotoSide[] = body.documentType === 'passport' ? ['passport'] : ['front', 'back'];
+  const documents = needed.map((side) => photos.find((p) => p.side === side));
+  if (documents.some((d) => !d)) throw new AppError('KYC_PHOTOS_MISSING', { needed });
+
+  try {
+    await deps.issuer.submitKyc(holder.issuer_cardholder_id, { ...body, documents });
+  } catch (error) {
+    throw new AppError('ISSUER_UNAVAILABLE', undefined, { cause: error });
+  }
+  await deps.db
+    .updateTable('cardholders')
+    .set({
+      kyc_status: 'in_progress',
+      kyc_reason: null,
+      kyc_data: JSON.stringify(body),
+      kyc_submitted_at: deps.clock.now(),
+      updated_at: deps.clock.now(),
+    })
+    .where('user_id', '=', userId)
+    .execute();
+  return kycStatus(deps, userId);
+}
+
+/** The issuer's decision: passed activates every card waiting for it; failed keeps the reason for the user. */
+export async function applyKycResult(deps: CardDeps, issuerCardholderId: string, approved: boolean, reason: string | null) {
+  await deps.db.transaction().execute(async (trx) => {
+    const holder = await trx
+      .selectFrom('cardholders')
+      .selectAll()
+      .where('issuer_cardholder_id', '=', issuerCardholderId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!holder) throw new AppError('CARD_EVENT_TOO_EARLY');
+    const now = deps.clock.now();
+    await trx
+      .updateTable('cardholders')
+      .set({ kyc_status: approved ? 'passed' : 'failed', kyc_reason: approved ? null : (reason ?? 'rejected'), updated_at: now })
+      .where('user_id', '=', holder.user_id)
+      .execute();
+    if (approved)
+      await trx
+        .updateTable('cards')
+        .set({ status: 'active', updated_at: now })
+        .where('user_id', '=', holder.user_id)
+        .where('status', '=', 'awaiting_kyc')
+        .execute();
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Config } from '../../platform/config';
+import type { AuthDeps } from '../auth/service';
+import { cardAdminRoutes } from './admin-routes';
+import type { CardDeps } from './deps';
+import { HttpIssuer, UnconfiguredIssuer } from './http-issuer';
+import type { IssuerClient } from './issuer';
+import { startCardJobs } from './jobs';
+import { cardRoutes } from './routes';
+import { cardWebhookRoutes } from './webhook-routes';
+
+/**
+ * Everything of the cards module the app needs, in one call from app.ts: the issuer client (given,
+ * from ISSUER_URL, or one that always fails), the webhook endpoint, the user and operator routes, the
+ * background jobs when a queue is given, and in development a link to the sandbox issuer's page.
+ */
+export async function registerCards(
+  app: FastifyInstance,
+  options: {
+    authDeps: AuthDeps;
+    config: Config;
+    logger: FastifyBaseLogger;
+    jobs?: PgBoss | undefined;
+    issuer?: IssuerClient | undefined;
+    sandboxUrl?: string | undefined;
+  },
+): Promise<CardDeps> {
+  const { config } = options;
+  const issuer =
+    options.issuer ?? (config.ISSUER_URL ? new HttpIssuer(config.ISSUER_URL, config.ISSUER_API_KEY) : new UnconfiguredIssuer());
+  const deps: CardDeps = { ...options.authDeps, issuer, jobs: options.jobs ?? null, log: options.logger };
+  // In production without an issuer there is nobody to send webhooks, and the default secret is public.
+  if (config.NODE_ENV !== 'production' || config.ISSUER_URL)
+    await app.register(cardWebhookRoutes, { deps, secret: config.ISSUER_WEBHOOK_SECRET });
+  await app.register(cardRoutes, { deps });
+  await app.register(cardAdminRoutes, { deps, config });
+  const sandboxUrl = options.sandboxUrl;
+  if (sandboxUrl && config.NODE_ENV !== 'production') {
+    // The web app's dev links point here, so they work whatever port the sandbox got.
+    app.get('/dev/issuer', { schema: { hide: true } }, async (_request, reply) => reply.redirect(sandboxUrl));
+  }
+  if (options.jobs) await startCardJobs(options.jobs, deps);
+  return deps;
+}

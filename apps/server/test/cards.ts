@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { type SandboxIssuer, startSandboxIssuer } from '@wallet/sandbox-issuer';
+import PgBoss from 'pg-boss';
+import { expect } from 'vitest';
+import { buildApp } from '../src/app';
+import type { CardDeps } from '../src/modules/cards/deps';
+import { HttpIssuer } from '../src/modules/cards/http-issuer';
+import { WEBHOOK_PATH } from '../src/modules/cards/webhook-routes';
+import { loadConfig } from '../src/platform/config';
+import { createLogger } from '../src/platform/logger';
+import { registerUser, setPaymentPin } from './accounts';
+import type { TestApp } from './app';
+import type { ManualClock } from './clock';
+import { createTestDatabase } from './database';
+
+export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
+export const API_KEY = 'test-issuer-api-key';
+export const PIN = '135790';
+
+export type User = Awaited<ReturnType<typeof registerUser>>;
+
+export interface CardWorld extends TestApp {
+  url: string;
+  sandbox: SandboxIssuer & { url: string };
+  boss: PgBoss | null;
+  deps: CardDeps;
+  admin: User;
+}
+
+/**
+ * The app listening on a real port, the sandbox issuer on another, signed webhooks between them over
+ * HTTP, and (unless told otherwise) pg-boss on the test database running the card jobs.
+ */
+export async function createCardWorld({
+  clock,
+  jobs = true,
+  sandbox = {},
+}: {
+  clock: ManualClock;
+  jobs?: boolean;
+  sandbox?: { authorizationTimeoutMs?: number };
+}) {
+  const database = await createTestDatabase();
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: database.url,
+    DATABASE_POOL_MAX: '20',
+    RATE_LIMIT_CODES_PER_HOUR: '10000',
+    RATE_LIMIT_LOGINS_PER_MINUTE: '10000',
+    CODES_PER_EMAIL_PER_HOUR: '1000',
+    ADMIN_EMAILS: 'root@example.com',
+    ISSUER_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ISSUER_API_KEY: API_KEY,
+  });
+  const issuer = await startSandboxIssuer({
+    webhookUrl: 'http://127.0.0.1:1/not-yet',
+    webhookSecret: WEBHOOK_SECRET,
+    apiKey: API_KEY,
+    retryDelayMs: 50,
+    ...sandbox,
+  });
+  const logger = createLogger(config.LOG_LEVEL, stream);
+  const boss = jobs ? new PgBoss({ connectionString: database.url, max: 3 }) : null;
+  if (boss) await boss.start();
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    logger,
+    clock,
+    issuer: new HttpIssuer(issuer.url, API_KEY),
+    ...(boss ? { jobs: boss } : {}),
+  });
+  const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
+  issuer.setWebhookUrl(`${url}${WEBHOOK_PATH}`);
+  const world = {
+    app,
+    database,
+    logs,
+    url,
+    sandbox: issuer,
+    boss,
+    deps: {
+      db: database.handle.db,
+      clock,
+      mailer: { send: async () => {} } as never,
+      secret: config.APP_SECRET,
+      codesPerEmailPerHour: 1000,
+      issuer: new HttpIssuer(issuer.url, API_KEY),
+      jobs: null,
+      log: logger,
+    } satisfies CardDeps,
+    admin: undefined as unknown as User,
+    async close() {
+      await app.close();
+      await issuer.close();
+      if (boss) await boss.stop({ graceful: false, wait: true });
+      await database.drop();
+    },
+  } satisfies Omit<CardWorld, 'admin'> & { admin: User };
+  world.admin = await registerUser(world, { email: 'root@example.com' });
+  return world as CardWorld;
+}
+
+export const call = (
+  t: CardWorld,
+  user: User,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+  key: string | null = randomUUID(),
+  language = 'en',
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...user.headers, 'accept-language': language, ...(key ? { 'idempotency-key': key } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+
+export async function fundedUser(t: CardWorld, usdt = '1000') {
+  const user = await registerUser(t);
+  await setPaymentPin(t, user, PIN);
+  if (usdt !== '0') {
+    const res = await call(t, t.admin, 'POST', `/api/v1/admin/users/${user.profile.uid}/adjustments`, {
+      currency: 'USDT',
+      amount: usdt,
+      reason: 'test funding',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return user;
+}
+
+export async function sandboxPost<T = Record<string, unknown>>(t: CardWorld, path: string, body: object = {}): Promise<T> {
+  const res = await fetch(`${t.sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  return json;
+}
+
+export async function sandboxGet<T>(t: CardWorld, path: string): Promise<T> {
+  return (await (await fetch(`${t.sandbox.url}${path}`)).json()) as T;
+}
+
+/** The sandbox's id of one of our cards (the app never shows it to users). */
+export async function issuerCardId(t: CardWorld, cardId: string): Promise<string> {
+  const { cards } = await sandboxGet<{ cards: Array<{ id: string; reference: string }> }>(t, '/sandbox/cards');
+  const found = cards.find((c) => c.reference === cardId);
+  if (!found) throw new Error(`card ${cardId} not at the issuer`);
+  return found.id;
+}
+
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A tiny but real JPEG header: enough for the type check, which reads the first bytes. */
+export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 1)]);
+
+export const KYC_FORM = {
+  firstName: 'Alice',
+  lastName: 'Lee',
+  phoneAreaCode: '+852',
+  phone: '91234567',
+  email: 'alice@example.com',
+  country: '344',
+  address: { houseNumber: '12', street: 'Queen Road', district: 'Central', postcode: '999077', city: 'Hong Kong', country: '344' },
+  documentType: 'id_card',
+  nationality: '344',
+  documentNumber: 'A1234567',
+  issueDate: '2020-01-15',
+  expiryDate: '2099-12-31',
+};

@@ -1,0 +1,108 @@
+import { Button, Form, Input, Radio } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DigitsInput } from '../../components/digits-input';
+import { FormFailure } from '../../components/form-failure';
+import { LoadingState } from '../../components/loading-state';
+import { NavBar } from '../../components/nav-bar';
+import { PageBody } from '../../components/page-body';
+import { useCardProducts } from '../../features/cards/api/get-products';
+import { useOpenCard } from '../../features/cards/api/open-card';
+import { useAttemptKeys } from '../../lib/attempt-keys';
+
+const SHIPPING_FIELDS = [
+  'recipient',
+  'phoneAreaCode',
+  'phone',
+  'postalCode',
+  'country',
+  'province',
+  'city',
+  'district',
+  'address',
+] as const;
+
+/**
+ * Opening a card: cardholder name in English letters, and for a physical card where to send it; the
+ * fee is paid with the payment password and the card opens in the background (see afterOpen).
+ */
+export default function ApplyCardPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const products = useCardProducts();
+  const open = useOpenCard();
+  const keys = useAttemptKeys();
+  const [form] = Form.useForm();
+  const product = products.data?.products.find((p) => p.id === params.get('product')) ?? products.data?.products[0];
+  if (products.isPending) return <LoadingState rows={6} />;
+  if (!product) return null;
+  const physical = product.type === 'physical';
+
+  const onFinish = (values: Record<string, string>) => {
+    const body = {
+      productId: product.id,
+      firstName: values.firstName ?? '',
+      lastName: values.lastName ?? '',
+      paymentPassword: values.paymentPassword ?? '',
+      ...(physical
+        ? { shipping: { ...Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, values[f] ?? ''])), pickup: values.pickup ?? 'mail' } }
+        : {}),
+    };
+    open.mutate(
+      { body: body as never, idempotencyKey: keys.keyFor(JSON.stringify({ ...body, paymentPassword: undefined })) },
+      {
+        onSuccess: (card) => {
+          keys.reset();
+          navigate(`/pages/afterOpen/index?id=${card.id}`, { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <NavBar back title={`${t('cards.apply.title')} · ${product.name}`} />
+      <PageBody>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={onFinish}
+          initialValues={{ pickup: 'mail', phoneAreaCode: '+852' }}
+          footer={
+            <>
+              <FormFailure error={open.error} />
+              <Button block type="submit" color="primary" size="large" loading={open.isPending} data-testid="apply-submit">
+                {t('cards.apply.submit', { fee: product.openingFee })}
+              </Button>
+            </>
+          }
+        >
+          <Form.Item name="firstName" label={t('cards.apply.firstName')} rules={[{ required: true, pattern: /^[A-Za-z][A-Za-z .'-]*$/ }]}>
+            <Input autoComplete="given-name" data-testid="apply-first-name" />
+          </Form.Item>
+          <Form.Item name="lastName" label={t('cards.apply.lastName')} rules={[{ required: true, pattern: /^[A-Za-z][A-Za-z .'-]*$/ }]}>
+            <Input autoComplete="family-name" data-testid="apply-last-name" />
+          </Form.Item>
+          {physical &&
+            SHIPPING_FIELDS.map((field) => (
+              <Form.Item key={field} name={field} label={t(`cards.apply.${field}`)} rules={[{ required: field !== 'district' }]}>
+                <Input />
+              </Form.Item>
+            ))}
+          {physical && (
+            <Form.Item name="pickup" label={t('cards.apply.pickup')}>
+              <Radio.Group>
+                <Radio value="mail">{t('cards.apply.mail')}</Radio>
+                <Radio value="self_pickup">{t('cards.apply.selfPickup')}</Radio>
+              </Radio.Group>
+            </Form.Item>
+          )}
+          <Form.Item name="paymentPassword" label={t('cards.apply.paymentPassword')} rules={[{ required: true, len: 6 }]}>
+            <DigitsInput length={6} secret />
+          </Form.Item>
+        </Form>
+      </PageBody>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { en } from '../apps/web/src/lib/i18n/locales/en';
+import { launchChromium } from './chromium';
+
+/**
+ * A virtual card in the browser, as a newcomer drives it: open it, pass KYC (approved in the sandbox
+ * issuer), recharge it, buy something through the sandbox, and see the purchase in the card's list.
+ */
+const DEMO = { email: 'demo@sbc-wallet.local', password: 'demo12345', paymentPassword: '123456' };
+const MERCHANT = `E2E Bakery ${Date.now()}`;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+let sandbox: string;
+const pageErrors: string[] = [];
+const baseUrl = () => inject('baseUrl');
+const hash = (p: Page) => p.evaluate(() => window.location.hash);
+const input = (testId: string) => page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first();
+
+async function sandboxCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${sandbox}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  const login = await fetch(`${baseUrl()}/api/v1/auth/login/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+  });
+  token = ((await login.json()) as { token: string }).token;
+  const link = await fetch(`${baseUrl()}/dev/issuer`, { redirect: 'manual' });
+  sandbox = (link.headers.get('location') ?? '').replace(/\/$/, '');
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('a virtual card in the browser', () => {
+  it('opens a card from the card pack', async () => {
+    expect(sandbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await page.goto(`${baseUrl()}/#/pages/login/index`);
+    await page.getByTestId('lang-en').click();
+    await input('login-email').fill(DEMO.email);
+    await input('login-password').fill(DEMO.password);
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => hash(page)).toBe('#/');
+
+    await page.goto(`${baseUrl()}/#/pages/wallet/index`);
+    await page.getByTestId('open-card').first().click();
+    await expect.poll(() => hash(page)).toBe('#/pages/cardNewSbc/index');
+    await page.locator('.adm-list-item', { hasText: 'Virtual USD Classic' }).getByTestId('choose-product').click();
+    await input('apply-first-name').fill('Demo');
+    await input('apply-last-name').fill('User');
+    await page.locator('input[type="password"]').fill(DEMO.paymentPassword);
+    await page.getByTestId('apply-submit').click();
+    await expect.poll(() => hash(page)).toMatch(/^#\/pages\/afterOpen\/index\?id=/);
+    await expect
+      .poll(() => page.getByTestId('after-open-message').innerText(), { timeout: 20_000 })
+      .toContain(en.cards.after.awaitingKyc.split('{{')[0] as string);
+  });
+
+  it('passes KYC with compressed photos, approved in the sandbox', { timeout: 150_000 }, async () => {
+    await page.getByTestId('go-kyc').click();
+    await expect.poll(() => hash(page)).toMatch(/^#\/pages\/newKYC\/index/);
+    for (const [id, value] of Object.entries({
+      'kyc-firstName': 'Demo',
+      'kyc-lastName': 'User',
+      'kyc-phone': '91234567',
+      'kyc-email': 'demo@example.com',
+      'kyc-houseNumber': '1',
+      'kyc-street': 'Queen Road',
+      'kyc-postcode': '999077',
+      'kyc-city': 'Hong Kong',
+      'kyc-documentNumber': 'A1234567',
+      'kyc-issueDate': '2020-01-15',
+    }))
+      await input(id).fill(value);
+    // A real JPEG drawn in the page, so the browser's compression has something to decode.
+    const jpeg = await page.evaluate(async () => {
+      const canvas = new OffscreenCanvas(640, 400);
+      const g = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+      g.fillStyle = '#3a6fd8';
+      g.fillRect(0, 0, 640, 400);
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg' });
+      return Array.from(new Uint8Array(await blob.arrayBuffer()));
+    });
+    for (const side of ['front', 'back'])
+      await page.getByTestId(`kyc-photo-${side}`).setInputFiles({ name: `${side}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
+    await expect.poll(() => page.getByTestId('kyc-uploaded').textContent(), { timeout: 45_000 }).toMatch(/front/);
+    await expect.poll(() => page.getByTestId('kyc-uploaded').textContent(), { timeout: 45_000 }).toMatch(/back/);
+    await page.getByTestId('kyc-submit').click();
+    await expect.poll(() => hash(page)).toMatch(/^#\/pages\/afterOpen\/index/);
+
+    const { cardholders } = await sandboxCall<{ cardholders: Array<{ id: string; kycStatus: string }> }>('GET', '/sandbox/cardholders');
+    const pending = cardholders.find((h) => h.kycStatus === 'pending');
+    expect(pending).toBeDefined();
+    await sandboxCall('POST', `/sandbox/cardholders/${pending?.id}/kyc`, { decision: 'approve' });
+    await page.getByTestId('go-card').click({ timeout: 45_000 });
+    await expect.poll(() => hash(page)).toMatch(/^#\/pages\/cardBasic\/index/);
+  });
+
+  it('recharges the card with the fee shown first, then shows a simulated purchase', async () => {
+    await page.getByTestId('go-recharge').click();
+    await input('recharge-amount').fill('20');
+    await page.getByTestId('recharge-quote').click();
+    await expect.poll(() => page.getByTestId('recharge-summary').innerText()).toContain('0.3 USDT');
+    await page.locator('input[type="password"]').fill(DEMO.paymentPassword);
+    await page.getByTestId('recharge-submit').click();
+    await expect.poll(() => hash(page)).toMatch(/^#\/pages\/cardBasic\/index/);
+    await expect.poll(() => page.getByTestId('card-balance').first().innerText()).toBe('19.99 USD');
+
+    const cardId = new URLSearchParams((await hash(page)).split('?')[1]).get('id');
+    const { cards } = await sandboxCall<{ cards: Array<{ id: string; reference: string }> }>('GET', '/sandbox/cards');
+    const issuerCard = cards.find((c) => c.reference === cardId);
+    const purchase = await sandboxCall<{ approved: boolean }>('POST', `/sandbox/cards/${issuerCard?.id}/purchase`, {
+      amount: '4.5',
+      merchant: MERCHANT,
+    });
+    expect(purchase.approved).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('card-transactions').innerText(), { timeout: 10_000 }).toContain(MERCHANT);
+    expect(await page.getByTestId('card-balance').first().innerText()).toBe('15.49 USD');
+    expect(pageErrors).toEqual([]);
+    expect(token).toBeTruthy();
+  });
+});

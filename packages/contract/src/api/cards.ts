@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { amountSchema } from '../amount';
+import type { Translated } from '../languages';
+import { KYC_STATUSES, paymentPasswordSchema } from './auth';
+
+/** Card side of the API: products, cards, KYC, recharge, card transactions (issue 6). */
+
+export const CARD_TYPES = ['virtual', 'physical'] as const;
+export const CARD_CURRENCIES = ['USD', 'HKD'] as const;
+export type CardCurrency = (typeof CARD_CURRENCIES)[number];
+/**
+ * opening: fee taken, issuer asked (background job); failed: the issuer could not open it and the fee
+ * was refunded; awaiting_kyc: opened at the issuer, usable once KYC passes; active: usable.
+ */
+export const CARD_STATUSES = ['opening', 'failed', 'awaiting_kyc', 'active'] as const;
+export const FREEZE_REASONS = ['user', 'consecutive_funds_failures', 'failure_rate'] as const;
+export const CARD_TX_TYPES = ['authorization', 'reversal', 'refund'] as const;
+/** Why the app declined an authorization; shown to the user in their language. */
+export const DECLINE_REASONS = ['insufficient_funds', 'card_frozen', 'card_inactive', 'currency_mismatch', 'issuer_timeout'] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+const l = (en: string, zh: string, ko: string, ja: string): Translated => ({ en, zh, ko, ja });
+export const DECLINE_REASON_LABELS: Record<DeclineReason, Translated> = {
+  insufficient_funds: l('Insufficient card balance', '卡余额不足', '카드 잔액 부족', 'カード残高不足'),
+  card_frozen: l('Card frozen', '卡已冻结', '카드 동결됨', 'カード凍結中'),
+  card_inactive: l('Card not yet open', '卡尚未开通', '카드가 아직 개설되지 않음', 'カードはまだ開設されていません'),
+  currency_mismatch: l(
+    'Currency not supported by this card',
+    '该卡不支持此币种',
+    '이 카드에서 지원하지 않는 통화',
+    'このカードでは使えない通貨',
+  ),
+  issuer_timeout: l('No answer in time', '响应超时', '응답 시간 초과', '応答タイムアウト'),
+};
+
+export const cardProductSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    level: z.number().int(),
+    type: z.enum(CARD_TYPES),
+    currency: z.enum(CARD_CURRENCIES),
+    /** Paid in USDT from the wallet when opening (ledger code 21). */
+    openingFee: amountSchema,
+    /** Charged in the card's currency from the card balance once a month (code 22). */
+    monthlyFee: amountSchema,
+    /** Share of a recharge taken as fee, e.g. "0.015" for 1.5%. */
+    rechargeFeeRate: amountSchema,
+    enabled: z.boolean(),
+  })
+  .meta({ id: 'CardProduct' });
+export type CardProduct = z.infer<typeof cardProductSchema>;
+export const cardProductListSchema = z.object({ products: z.array(cardProductSchema) }).meta({ id: 'CardProducts' });
+export const adminCardProductBodySchema = cardProductSchema.omit({ id: true }).meta({ id: 'AdminCardProductBody' });
+
+const englishName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z .'-]{0,49}$/, 'NAME_NOT_ENGLISH');
+const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{4,15}$/);
+const areaCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{1,4}$/);
+
+export const shippingSchema = z.object({
+  recipient: z.string().trim().min(1).max(100),
+  phoneAreaCode: areaCodeSchema,
+  phone: phoneSchema,
+  postalCode: z.string().trim().min(2).max(12),
+  country: z.string().trim().min(2).max(60),
+  province: z.string().trim().min(1).max(60),
+  city: z.string().trim().min(1).max(60),
+  district: z.string().trim().max(60).default(''),
+  address: z.string().trim().min(3).max(200),
+  pickup: z.enum(['mail', 'self_pickup']),
+});
+
+export const openCardBodySchema = z
+  .object({
+    productId: z.string(),
+    firstName: englishName,
+    lastName: englishName,
+    paymentPassword: paymentPasswordSchema,
+    /** Physical cards only. */
+    shipping: shippingSchema.optional(),
+  })
+  .meta({ id: 'OpenCardBody' });
+
+export const cardSchema = z
+  .object({
+    id: z.string(),
+    product: cardProductSchema,
+    type: z.enum(CARD_TYPES),
+    currency: z.enum(CARD_CURRENCIES),
+    holderName: z.string(),
+    /** Only the last four digits ever reach the app's database; the full number stays at the issuer. */
+    maskedNumber: z.string().nullable(),
+    expiry: z.string().nullable(),
+    status: z.enum(CARD_STATUSES),
+    frozen: z.boolean(),
+    freezeReason: z.enum(FREEZE_REASONS).nullable(),
+    failureMessage: z.string().nullable(),
+    balance: amountSchema,
+    held: amountSchema,
+    kycStatus: z.enum(KYC_STATUSES),
+    kycReason: z.string().nullable(),
+    shippingStatus: z.enum(['none', 'produced', 'shipped', 'delivered']),
+    trackingNumber: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Card' });
+export type Card = z.infer<typeof cardSchema>;
+export const cardListSchema = z.object({ cards: z.array(cardSchema) }).meta({ id: 'Cards' });
+
+export const revealBodySchema = z.object({ paymentPassword: paymentPasswordSchema }).meta({ id: 'RevealBody' });
+export const revealReplySchema = z
+  .object({ pan: z.string(), cvv: z.string(), expiry: z.string(), holderName: z.string(), hideAfterSeconds: z.number().int() })
+  .meta({ id: 'CardSecrets' });
+
+export const freezeBodySchema = z.object({ frozen: z.boolean() }).meta({ id: 'FreezeBody' });
+export const pinBodySchema = z
+  .object({ pin: z.string().regex(/^\d{6}$/, 'CARD_PIN_FORMAT'), paymentPassword: paymentPasswordSchema })
+  .meta({ id: 'PinBody' });
+
+export const rechargeQuoteBodySchema = z.object({ amount: amountSchema }).meta({ id: 'RechargeQuoteBody' });
+export const rechargeQuoteSchema = z
+  .object({
+    /** Paid from the wallet in this currency: USDT for a USD card, HKD for an HKD card. */
+    sourceCurrency: z.enum(['USDT', 'HKD']),
+    amount: amountSchema,
+    fee: amountSchema,
+    total: amountSchema,
+    rate: amountSchema,
+    credited: amountSchema,
+    cardCurrency: z.enum(CARD_CURRENCIES),
+  })
+  .meta({ id: 'RechargeQuote' });
+export type RechargeQuote = z.infer<typeof rechargeQuoteSchema>;
+export const rechargeBodySchema = z.object({ amount: amountSchema, paymentPassword: paymentPasswordSchema }).meta({ id: 'RechargeBody' });
+export const rechargeReplySchema = z.object({ quote: rechargeQuoteSchema, journalId: z.string() }).meta({ id: 'RechargeReply' });
+export const cardWithdrawBodySchema = z
+  .object({ amount: amountSchema, paymentPassword: paymentPasswordSchema })
+  .meta({ id: 'CardWithdrawBody' });
+export const cardWithdrawReplySchema = z
+  .object({
+    amount: amountSchema,
+    cardCurrency: z.enum(CARD_CURRENCIES),
+    credited: amountSchema,
+    walletCurrency: z.enum(['USDT', 'HKD']),
+    journalId: z.string(),
+  })
+  .meta({ id: 'CardWithdrawReply' });
+
+export const cardTransactionSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(CARD_TX_TYPES),
+    merchant: z.string(),
+    time: z.string(),
+    currency: z.enum(CARD_CURRENCIES),
+    amount: amountSchema,
+    /** Signed change of the card's available balance caused by this transaction so far. */
+    balanceChange: z.string(),
+    fee: amountSchema,
+    approved: z.boolean(),
+    declineReason: z.string().nullable(),
+    settled: z.boolean(),
+    settledAmount: amountSchema.nullable(),
+  })
+  .meta({ id: 'CardTransaction' });
+export type CardTransaction = z.infer<typeof cardTransactionSchema>;
+export const cardTransactionListSchema = z
+  .object({ transactions: z.array(cardTransactionSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'CardTransactions' });
+export const cardFundingSchema = z
+  .object({ id: z.string(), typeCode: z.number().int(), label: z.string(), amount: z.string(), time: z.string() })
+  .meta({ id: 'CardFunding' });
+export const cardFundingListSchema = z.object({ funding: z.array(cardFundingSchema) }).meta({ id: 'CardFundingList' });
+
+export const KYC_DOCUMENT_TYPES = ['id_card', 'passport'] as const;
+export const KYC_PHOTO_SIDES = ['front', 'back', 'passport'] as const;
+export type KycPhotoSide = (typeof KYC_PHOTO_SIDES)[number];
+export const KYC_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const KYC_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'KYC_DATES_INVALID');
+export const kycBodySchema = z
+  .object({
+    cardId: z.string(),
+    firstName: englishName,
+    lastName: englishName,
+    phoneAreaCode: areaCodeSchema,
+    phone: phoneSchema,
+    email: z.email(),
+    /** ISO 3166 numeric code, e.g. "344" for Hong Kong. */
+    country: z.string().regex(/^\d{3}$/),
+    address: z.object({
+      houseNumber: z.string().trim().min(1).max(20),
+      street: z.string().trim().min(1).max(100),
+      district: z.string().trim().max(60).default(''),
+      postcode: z.string().trim().min(2).max(12),
+      city: z.string().trim().min(1).max(60),
+      country: z.string().regex(/^\d{3}$/),
+    }),
+    documentType: z.enum(KYC_DOCUMENT_TYPES),
+    nationality: z.string().regex(/^\d{3}$/),
+    documentNumber: z.string().trim().min(4).max(30),
+    issueDate: isoDate,
+    /** 2099-12-31 when the document never expires. */
+    expiryDate: isoDate,
+  })
+  .meta({ id: 'KycBody' });
+export type KycBody = z.infer<typeof kycBodySchema>;
+export const kycStatusSchema = z
+  .object({
+    status: z.enum(KYC_STATUSES),
+    reason: z.string().nullable(),
+    photos: z.array(z.enum(KYC_PHOTO_SIDES)),
+    submittedAt: z.string().nullable(),
+  })
+  .meta({ id: 'KycStatus' });

@@ -1,0 +1,406 @@
+import { timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type DeliveryOptions, emit, redeliver, send } from './deliver';
+import { devPage } from './dev-page';
+import { testCvv, testPan } from './luhn';
+import { fromMinor, isAmount, toMinor } from './money';
+import { newId, type SandboxCard, SandboxStore } from './store';
+
+export interface SandboxOptions {
+  /** The app's webhook endpoint, e.g. http://127.0.0.1:8080/api/v1/cards/webhooks/issuer. */
+  webhookUrl: string;
+  webhookSecret: string;
+  /** What the app sends as `Authorization: Bearer ...` on the issuer API. */
+  apiKey: string;
+  /** Real issuers wait about 2 seconds for an authorization decision, then stand in. */
+  authorizationTimeoutMs?: number;
+  /** The stand-in decision when the app does not answer in time. */
+  defaultDecision?: 'approve' | 'decline';
+  /** Delay before a new card is opened (and card.opened sent); 0 in tests. */
+  openingDelayMs?: number;
+  /** Delivery retries (tests shorten them). */
+  retryDelayMs?: number;
+  logger?: boolean;
+}
+
+type Body = Record<string, unknown>;
+const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+
+/**
+ * A card issuer you can run on your laptop: the issuer API the app calls (cardholders with KYC,
+ * cards, reveal, PIN, freeze, load/unload, shipping), signed webhooks to the app, and test helpers
+ * under /sandbox that play the card network (purchases, reversals, clearings, refunds) and the
+ * issuer's back office (KYC decisions, failed openings, shipping). Modelled on Stripe Issuing,
+ * Lithic and Marqeta sandboxes.
+ */
+export interface SandboxIssuer {
+  app: FastifyInstance;
+  store: SandboxStore;
+  /** Where webhooks go; settable because the app's port may be known only after both start. */
+  setWebhookUrl(url: string): void;
+}
+
+export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
+  const store = new SandboxStore();
+  const app = Fastify({ logger: options.logger ?? false });
+  const delivery: DeliveryOptions = {
+    webhookUrl: options.webhookUrl,
+    webhookSecret: options.webhookSecret,
+    retryDelayMs: options.retryDelayMs ?? 200,
+  };
+  const authorizationTimeoutMs = options.authorizationTimeoutMs ?? 2000;
+  const defaultDecision = options.defaultDecision ?? 'decline';
+  const expected = Buffer.from(`Bearer ${options.apiKey}`);
+
+  const requireKey = async (request: FastifyRequest, reply: FastifyReply) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return reply.code(401).send({ error: { code: 'unauthorized', message: 'bad API key' } });
+    }
+  };
+  const notFound = (reply: FastifyReply, what: string) =>
+    reply.code(404).send({ error: { code: 'not_found', message: `${what} not found` } });
+  const invalid = (reply: FastifyReply, message: string) => reply.code(400).send({ error: { code: 'invalid_request', message } });
+
+  /** The public view of a card: never the number or CVV. */
+  const cardView = (card: SandboxCard) => ({
+    id: card.id,
+    cardholderId: card.cardholderId,
+    reference: card.reference,
+    type: card.type,
+    currency: card.currency,
+    state: card.state,
+    last4: card.pan ? card.pan.slice(-4) : null,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    pinSet: card.pinSet,
+    balance: fromMinor(card.balanceMinor),
+    shipping: card.shipping,
+  });
+
+  /** A call repeated with the same Idempotency-Key gets the first reply (load, unload, card creation). */
+  const idempotent = async (request: FastifyRequest, run: () => unknown) => {
+    const key = request.headers['idempotency-key'];
+    if (typeof key !== 'string' || key.length === 0) return run();
+    const scoped = `${request.method} ${request.routeOptions.url}:${key}`;
+    if (store.idempotent.has(scoped)) return store.idempotent.get(scoped);
+    const result = await run();
+    store.idempotent.set(scoped, result);
+    return result;
+  };
+
+  const openLater = (card: SandboxCard) => {
+    const open = async () => {
+      if (store.failNextOpenings > 0) {
+        store.failNextOpenings -= 1;
+        card.state = 'failed';
+        await emit(store, delivery, 'card.failed', { cardId: card.id, reference: card.reference, reason: 'network_error' });
+        return;
+      }
+      const now = new Date();
+      card.pan = testPan();
+      card.cvv = testCvv();
+      card.expMonth = now.getUTCMonth() + 1;
+      card.expYear = now.getUTCFullYear() + 3;
+      card.state = 'open';
+      if (card.type === 'physical') card.shipping.status = 'produced';
+      await emit(store, delivery, 'card.opened', {
+        cardId: card.id,
+        reference: card.reference,
+        last4: card.pan.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      });
+    };
+    setTimeout(() => void open(), options.openingDelayMs ?? 0);
+  };
+
+  // ---------------------------------------------------------------- issuer API (the app calls these)
+  app.register(async (api) => {
+    api.addHook('onRequest', requireKey);
+
+    api.post('/v1/cardholders', async (request) => {
+      const body = (request.body ?? {}) as Body;
+      const holder = {
+        id: newId('ich'),
+        reference: str(body.reference),
+        firstName: str(body.firstName),
+        lastName: str(body.lastName),
+        email: str(body.email),
+        kycStatus: 'not_submitted' as const,
+        kycReason: null,
+        kyc: null,
+      };
+      store.cardholders.set(holder.id, holder);
+      return { id: holder.id, kycStatus: holder.kycStatus, kycReason: null };
+    });
+
+    api.get('/v1/cardholders/:id', async (request, reply) => {
+      const holder = store.cardholders.get((request.params as { id: string }).id);
+      if (!holder) return notFound(reply, 'cardholder');
+      return { id: holder.id, kycStatus: holder.kycStatus, kycReason: holder.kycReason };
+    });
+
+    api.post('/v1/cardholders/:id/kyc', async (request, reply) => {
+      const holder = store.cardholders.get((request.params as { id: string }).id);
+      if (!holder) return notFound(reply, 'cardholder');
+      if (holder.kycStatus === 'approved') return reply.code(409).send({ error: { code: 'kyc_approved', message: 'already approved' } });
+      holder.kyc = (request.body ?? {}) as Body;
+      holder.kycStatus = 'pending';
+      holder.kycReason = null;
+      return { id: holder.id, kycStatus: holder.kycStatus, kycReason: null };
+    });
+
+    api.post('/v1/cards', async (request, reply) => {
+      const body = (request.body ?? {}) as Body;
+      if (!store.cardholders.has(str(body.cardholderId))) return invalid(reply, 'unknown cardholderId');
+      if (body.type !== 'virtual' && body.type !== 'physical') return invalid(reply, 'type must be virtual or physical');
+      if (body.currency !== 'USD' && body.currency !== 'HKD') return invalid(reply, 'currency must be USD or HKD');
+      return idempotent(request, () => {
+        const card: SandboxCard = {
+          id: newId('ic'),
+          cardholderId: str(body.cardholderId),
+          reference: str(body.reference),
+          type: body.type as 'virtual' | 'physical',
+          currency: str(body.currency),
+          state: 'pending',
+          pan: null,
+          cvv: null,
+          expMonth: null,
+          expYear: null,
+          pinSet: false,
+          balanceMinor: 0n,
+          shipping: { status: 'none', trackingNumber: null, address: (body.shipping as Body | undefined) ?? null },
+          createdAt: new Date().toISOString(),
+        };
+        store.cards.set(card.id, card);
+        openLater(card);
+        return cardView(card);
+      });
+    });
+
+    const withCard = (handler: (card: SandboxCard, body: Body, request: FastifyRequest, reply: FastifyReply) => unknown) => {
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        const card = store.cards.get((request.params as { id: string }).id);
+        if (!card) return notFound(reply, 'card');
+        return handler(card, (request.body ?? {}) as Body, request, reply);
+      };
+    };
+
+    api.get(
+      '/v1/cards/:id',
+      withCard((card) => cardView(card)),
+    );
+
+    api.post(
+      '/v1/cards/:id/reveal',
+      withCard((card, _body, _request, reply) => {
+        if (!card.pan || !card.cvv) return reply.code(409).send({ error: { code: 'card_not_open', message: 'card is not open' } });
+        reply.header('cache-control', 'no-store');
+        return { pan: card.pan, cvv: card.cvv, expMonth: card.expMonth, expYear: card.expYear };
+      }),
+    );
+
+    api.post(
+      '/v1/cards/:id/pin',
+      withCard((card, body, _request, reply) => {
+        if (typeof body.pin !== 'string' || !/^\d{6}$/.test(body.pin)) return invalid(reply, 'pin must be 6 digits');
+        card.pinSet = true;
+        return { id: card.id, pinSet: true };
+      }),
+    );
+
+    for (const [path, state] of [
+      ['freeze', 'frozen'],
+      ['unfreeze', 'open'],
+    ] as const) {
+      api.post(
+        `/v1/cards/:id/${path}`,
+        withCard((card, _body, _request, reply) => {
+          if (card.state !== 'open' && card.state !== 'frozen')
+            return reply.code(409).send({ error: { code: 'card_not_open', message: 'card is not open' } });
+          card.state = state;
+          return cardView(card);
+        }),
+      );
+    }
+
+    for (const direction of ['load', 'unload'] as const) {
+      api.post(
+        `/v1/cards/:id/${direction}`,
+        withCard((card, body, request, reply) => {
+          if (!isAmount(body.amount)) return invalid(reply, 'amount must be a positive decimal string with at most 2 decimals');
+          const amount = body.amount;
+          return idempotent(request, () => {
+            const delta = direction === 'load' ? toMinor(amount) : -toMinor(amount);
+            card.balanceMinor += delta;
+            return { id: card.id, balance: fromMinor(card.balanceMinor) };
+          });
+        }),
+      );
+    }
+
+    api.post(
+      '/v1/cards/:id/ship',
+      withCard((card, body, _request, reply) => {
+        if (card.type !== 'physical') return invalid(reply, 'only physical cards are shipped');
+        card.shipping.address = (body.address as Body | undefined) ?? card.shipping.address;
+        if (card.shipping.status === 'none') card.shipping.status = 'produced';
+        return { id: card.id, shipping: card.shipping };
+      }),
+    );
+    api.get(
+      '/v1/cards/:id/shipment',
+      withCard((card) => ({ id: card.id, shipping: card.shipping })),
+    );
+  });
+
+  // ---------------------------------------------------------------- test helpers (network + back office)
+  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(devPage()));
+  app.get('/sandbox/cards', async () => ({
+    cards: [...store.cards.values()].map((card) => ({ ...cardView(card), holder: store.cardholders.get(card.cardholderId) ?? null })),
+  }));
+  app.get('/sandbox/cardholders', async () => ({
+    cardholders: [...store.cardholders.values()].map(({ kyc, ...holder }) => ({ ...holder, kycSubmitted: kyc !== null })),
+  }));
+  app.get('/sandbox/authorizations', async () => ({ authorizations: [...store.authorizations.values()].reverse() }));
+  app.get('/sandbox/events', async () => ({ events: [...store.events.values()].reverse().slice(0, 200) }));
+
+  app.post('/sandbox/openings/fail-next', async (request) => {
+    const count = Number(((request.body ?? {}) as Body).count ?? 1);
+    store.failNextOpenings = Number.isInteger(count) && count >= 0 ? count : 1;
+    return { failNextOpenings: store.failNextOpenings };
+  });
+
+  app.post('/sandbox/cardholders/:id/kyc', async (request, reply) => {
+    const holder = store.cardholders.get((request.params as { id: string }).id);
+    if (!holder) return notFound(reply, 'cardholder');
+    const body = (request.body ?? {}) as Body;
+    const approve = body.decision === 'approve';
+    if (holder.kycStatus !== 'pending')
+      return reply.code(409).send({ error: { code: 'kyc_not_pending', message: 'no KYC waiting for review' } });
+    holder.kycStatus = approve ? 'approved' : 'rejected';
+    holder.kycReason = approve ? null : str(body.reason, 'document unreadable');
+    const delivered = await emit(store, delivery, approve ? 'kyc.approved' : 'kyc.rejected', {
+      cardholderId: holder.id,
+      reference: holder.reference,
+      reason: holder.kycReason,
+    });
+    return { cardholderId: holder.id, kycStatus: holder.kycStatus, delivered };
+  });
+
+  /**
+   * A purchase at a merchant: the network asks the issuer, the issuer asks the app (synchronously)
+   * and waits at most authorizationTimeoutMs, then applies the default decision.
+   */
+  app.post('/sandbox/cards/:id/purchase', async (request, reply) => {
+    const card = store.cards.get((request.params as { id: string }).id);
+    if (!card) return notFound(reply, 'card');
+    const body = (request.body ?? {}) as Body;
+    if (!isAmount(body.amount)) return invalid(reply, 'amount must be a positive decimal string with at most 2 decimals');
+    const merchant = {
+      name: str(body.merchant, 'Sandbox Coffee'),
+      mcc: str(body.mcc, '5814'),
+      country: str(body.country, 'HK'),
+    };
+    const authorization = {
+      id: newId('iauth'),
+      cardId: card.id,
+      amount: body.amount,
+      currency: str(body.currency, card.currency),
+      merchant,
+      approved: false,
+      reason: null as string | null,
+      timedOut: false,
+      createdAt: new Date().toISOString(),
+    };
+    store.authorizations.set(authorization.id, authorization);
+    const event = {
+      id: newId('evt'),
+      type: 'authorization.request',
+      created: authorization.createdAt,
+      data: {
+        authorizationId: authorization.id,
+        cardId: card.id,
+        amount: authorization.amount,
+        currency: authorization.currency,
+        merchant,
+      },
+    };
+    store.events.set(event.id, { ...event, deliveries: [] });
+    const answer = await send(delivery, event, authorizationTimeoutMs);
+    const decision = answer.body as { approved?: unknown; reason?: unknown } | null;
+    if (answer.status === 200 && decision && typeof decision.approved === 'boolean') {
+      authorization.approved = decision.approved;
+      authorization.reason = typeof decision.reason === 'string' ? decision.reason : null;
+    } else {
+      // No usable answer in time: stand in with the default, and tell the app afterwards so any hold it
+      // placed late is released (or its late decision is refused).
+      authorization.timedOut = true;
+      authorization.approved = defaultDecision === 'approve';
+      authorization.reason = authorization.approved ? null : 'issuer_timeout';
+      void emit(store, delivery, 'authorization.expired', {
+        authorizationId: authorization.id,
+        cardId: card.id,
+        approved: authorization.approved,
+        amount: authorization.amount,
+        currency: authorization.currency,
+        merchant,
+      });
+    }
+    if (authorization.approved) card.balanceMinor -= toMinor(authorization.amount);
+    return authorization;
+  });
+
+  for (const kind of ['reversal', 'clearing', 'refund'] as const) {
+    app.post(`/sandbox/authorizations/:id/${kind}`, async (request, reply) => {
+      const authorization = store.authorizations.get((request.params as { id: string }).id);
+      if (!authorization) return notFound(reply, 'authorization');
+      const body = (request.body ?? {}) as Body;
+      const amount = body.amount === undefined ? authorization.amount : body.amount;
+      if (!isAmount(amount)) return invalid(reply, 'amount must be a positive decimal string with at most 2 decimals');
+      const card = store.cards.get(authorization.cardId);
+      if (card && kind !== 'clearing') card.balanceMinor += toMinor(amount);
+      const delivered = await emit(store, delivery, `authorization.${kind}`, {
+        authorizationId: authorization.id,
+        cardId: authorization.cardId,
+        amount,
+        currency: authorization.currency,
+        merchant: authorization.merchant,
+      });
+      return { authorizationId: authorization.id, delivered };
+    });
+  }
+
+  for (const step of ['ship', 'deliver'] as const) {
+    app.post(`/sandbox/cards/:id/${step}`, async (request, reply) => {
+      const card = store.cards.get((request.params as { id: string }).id);
+      if (!card) return notFound(reply, 'card');
+      if (card.type !== 'physical') return invalid(reply, 'only physical cards are shipped');
+      if (step === 'ship') {
+        card.shipping.status = 'shipped';
+        card.shipping.trackingNumber = card.shipping.trackingNumber ?? `SF${Date.now().toString().slice(-10)}`;
+      } else card.shipping.status = 'delivered';
+      const delivered = await emit(store, delivery, step === 'ship' ? 'card.shipped' : 'card.delivered', {
+        cardId: card.id,
+        reference: card.reference,
+        trackingNumber: card.shipping.trackingNumber,
+      });
+      return { cardId: card.id, shipping: card.shipping, delivered };
+    });
+  }
+
+  app.post('/sandbox/events/:id/redeliver', async (request, reply) => {
+    const event = store.events.get((request.params as { id: string }).id);
+    if (!event) return notFound(reply, 'event');
+    return redeliver({ ...delivery, attempts: 1 }, event);
+  });
+
+  return {
+    app,
+    store,
+    setWebhookUrl: (url) => {
+      delivery.webhookUrl = url;
+    },
+  };
+}

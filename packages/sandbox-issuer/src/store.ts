@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The sandbox issuer's own data, in memory: it plays a separate company, so it shares nothing with the
+ * app's database. Restarting it forgets everything, as a fresh sandbox account would.
+ */
+
+export type KycStatus = 'not_submitted' | 'pending' | 'approved' | 'rejected';
+export type CardState = 'pending' | 'open' | 'failed' | 'frozen';
+export type ShippingStatus = 'none' | 'produced' | 'shipped' | 'delivered';
+
+export interface Cardholder {
+  id: string;
+  reference: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  kycStatus: KycStatus;
+  kycReason: string | null;
+  kyc: Record<string, unknown> | null;
+}
+
+export interface SandboxCard {
+  id: string;
+  cardholderId: string;
+  reference: string;
+  type: 'virtual' | 'physical';
+  currency: string;
+  state: CardState;
+  /** Only here: the app gets the number and CVV from the reveal call, never stores them. */
+  pan: string | null;
+  cvv: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+  pinSet: boolean;
+  /** Minor units (cents): the sandbox's own mirror of what the app loaded. */
+  balanceMinor: bigint;
+  shipping: { status: ShippingStatus; trackingNumber: string | null; address: Record<string, unknown> | null };
+  createdAt: string;
+}
+
+export interface SandboxAuthorization {
+  id: string;
+  cardId: string;
+  amount: string;
+  currency: string;
+  merchant: { name: string; mcc: string; country: string };
+  approved: boolean;
+  reason: string | null;
+  timedOut: boolean;
+  createdAt: string;
+}
+
+export interface SandboxEvent {
+  id: string;
+  type: string;
+  created: string;
+  data: Record<string, unknown>;
+  deliveries: Array<{ at: string; status: number | null; error: string | null }>;
+}
+
+export const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+
+export class SandboxStore {
+  cardholders = new Map<string, Cardholder>();
+  cards = new Map<string, SandboxCard>();
+  authorizations = new Map<string, SandboxAuthorization>();
+  events = new Map<string, SandboxEvent>();
+  /** Idempotency keys of load/unload/create calls, with the first reply. */
+  idempotent = new Map<string, unknown>();
+  /** Openings still to fail on purpose (test helper). */
+  failNextOpenings = 0;
+}
