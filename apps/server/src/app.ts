@@ -26,6 +26,7 @@ import type { DatabaseHandle } from './platform/db/database';
 import { registerErrorHandling } from './platform/errors';
 import { registerLanguage } from './platform/language';
 import { requestIdOptions } from './platform/logger';
+import { childLoggerFactory } from './platform/request-logger';
 import { createMailer } from './platform/mail';
 import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     ...requestIdOptions,
+    childLoggerFactory,
     bodyLimit: 1024 * 1024,
     connectionTimeout: 65_000,
     trustProxy: config.NODE_ENV === 'production' ? 'loopback' : false,
