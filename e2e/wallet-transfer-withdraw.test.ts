@@ -18,7 +18,7 @@ const DEMO = 'demo@sbc-wallet.local';
 const FRIEND = 'friend@sbc-wallet.local';
 const PASSWORD = 'demo12345';
 const PAYMENT_PASSWORD = '123456';
-/** The demo accounts' bound TRON address: a well-formed destination. */
+/** The friend's bound TRON address: a well-formed destination. */
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 // i18next shows a missing key as the key itself, e.g. "transfer.title".
 const RAW_KEY = /(^|\s)[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_]+)+(\s|$)/;

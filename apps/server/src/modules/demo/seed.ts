@@ -11,9 +11,20 @@ export const DEMO_ACCOUNTS = [
     password: 'demo12345',
     paymentPassword: '123456',
     nickname: 'Demo',
+    // BSC, so the demo account can send test USDT on the local chain (which plays BSC) at once.
+    network: 'BSC',
+    address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
     funds: { USDT: '1250.5', USD: '320', HKD: '1500', JPY: '48000' },
   },
-  { email: 'friend@sbc-wallet.local', password: 'demo12345', paymentPassword: '123456', nickname: 'Friend', funds: { USDT: '80' } },
+  {
+    email: 'friend@sbc-wallet.local',
+    password: 'demo12345',
+    paymentPassword: '123456',
+    nickname: 'Friend',
+    network: 'TRON',
+    address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+    funds: { USDT: '80' },
+  },
 ] as const;
 
 /**
@@ -29,8 +40,9 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void
       password_hash: await hashSecret(demo.password),
       payment_password_hash: await hashSecret(demo.paymentPassword),
       nickname: demo.nickname,
-      bound_network: 'TRON',
-      bound_address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      // Each its own address: a sender bound by two users could be either, so its deposits wait for an operator.
+      bound_network: demo.network,
+      bound_address: demo.address,
       invite_code: `DEMO${randomInt(1000, 10000)}`,
     });
     for (const [currency, amount] of Object.entries(demo.funds) as Array<[keyof typeof demo.funds, string]>) {
