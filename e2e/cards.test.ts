@@ -1,5 +1,7 @@
+import { ERRORS } from '@wallet/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SHIPPING } from '../apps/server/test/shipping';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium } from './chromium';
 
@@ -103,7 +105,10 @@ describe('a virtual card in the browser', () => {
     await expect.poll(() => page.getByTestId('kyc-uploaded').textContent(), { timeout: 45_000 }).toMatch(/front/);
     await expect.poll(() => page.getByTestId('kyc-uploaded').textContent(), { timeout: 45_000 }).toMatch(/back/);
     await page.getByTestId('kyc-submit').click();
-    await expect.poll(() => hash(page)).toMatch(/^#\/pages\/afterOpen\/index/);
+    // After submitting: the KYC status page, in review, with the spec's timing guidance.
+    await expect.poll(() => hash(page)).toMatch(/^#\/pages\/kycPokey\/index\?id=/);
+    await expect.poll(() => page.getByTestId('kyc-result').innerText()).toContain(en.cards.kyc.status.in_progress);
+    expect(await page.getByTestId('kyc-guidance').innerText()).toContain(en.cards.kycStatus.within.replace('{{minutes}}', '30'));
 
     const { cardholders } = await sandboxCall<{ cardholders: Array<{ id: string; kycStatus: string }> }>('GET', '/sandbox/cardholders');
     const pending = cardholders.find((h) => h.kycStatus === 'pending');
@@ -136,5 +141,87 @@ describe('a virtual card in the browser', () => {
     expect(await page.getByTestId('card-balance').first().innerText()).toBe('15.49 USD');
     expect(pageErrors).toEqual([]);
     expect(token).toBeTruthy();
+  });
+});
+
+const api = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'idempotency-key': crypto.randomUUID(),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}`).toBe(200);
+  return (await res.json()) as T;
+};
+
+describe('a physical card in the browser', () => {
+  let cardId = '';
+  let issuerId = '';
+
+  it('shows the KYC status as passed in the profile and on the KYC status page', async () => {
+    await page.goto(`${baseUrl()}/#/pages/account/index`);
+    const kycRow = page.locator('.adm-list-item').filter({ has: page.getByTestId('kyc-state') });
+    await expect.poll(() => kycRow.innerText()).toContain(en.account.kyc.passed);
+    await page.getByTestId('kyc-state').click();
+    await expect.poll(() => hash(page)).toBe('#/pages/kycPokey/index');
+    await expect.poll(() => page.getByTestId('kyc-result').innerText()).toContain(en.cards.kyc.status.passed);
+  });
+
+  it('refuses binding until delivery, then binds the printed number after a wrong one, and sets the PIN', { timeout: 60_000 }, async () => {
+    const { products } = await api<{ products: Array<{ id: string; type: string }> }>('GET', '/api/v1/cards/products');
+    const productId = products.find((p) => p.type === 'physical')?.id;
+    const card = await api<{ id: string }>('POST', '/api/v1/cards', {
+      productId,
+      firstName: 'Demo',
+      lastName: 'User',
+      paymentPassword: DEMO.paymentPassword,
+      shipping: { ...SHIPPING, recipient: 'Demo User' },
+    });
+    cardId = card.id;
+    await expect
+      .poll(async () => (await api<{ status: string }>('GET', `/api/v1/cards/${cardId}`)).status, { timeout: 20_000 })
+      .toBe('active');
+    const { cards } = await sandboxCall<{ cards: Array<{ id: string; reference: string }> }>('GET', '/sandbox/cards');
+    issuerId = cards.find((c) => c.reference === cardId)?.id ?? '';
+
+    await page.goto(`${baseUrl()}/#/pages/bindCardSun/index?id=${cardId}`);
+    await expect.poll(() => page.locator('h2').first().innerText()).toBe(en.cards.bind.notDeliveredTitle);
+
+    await sandboxCall('POST', `/sandbox/cards/${issuerId}/ship`, {});
+    await sandboxCall('POST', `/sandbox/cards/${issuerId}/deliver`, {});
+    const { pan } = await sandboxCall<{ pan: string }>('GET', `/sandbox/cards/${issuerId}/printed`);
+    await page.goto(`${baseUrl()}/#/pages/cardBasic/index?id=${cardId}`);
+    await page.getByTestId('go-bind').click();
+    await expect.poll(() => hash(page)).toBe(`#/pages/bindCardSun/index?id=${cardId}`);
+    expect(await page.getByTestId('bind-guidance').innerText()).toContain(en.cards.bind.afterKyc.replace('{{minutes}}', '15'));
+
+    const wrong = `${pan.slice(0, 8)}${pan.slice(8, 12) === '0000' ? '1111' : '0000'}${pan.slice(-4)}`;
+    await input('bind-card-number').fill(wrong);
+    expect(await input('bind-card-number').inputValue()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
+    await page.getByTestId('bind-submit').click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain(ERRORS.CARD_NUMBER_MISMATCH.message.en);
+    expect(await page.getByRole('alert').innerText()).toContain(en.errors.attemptsLeft.replace('{{attempts}}', '4'));
+
+    await input('bind-card-number').fill(pan);
+    await page.getByTestId('bind-submit').click();
+    await expect.poll(() => hash(page)).toBe(`#/pages/bound/index?id=${cardId}`);
+    const result = await page.getByTestId('bound-result').innerText();
+    expect(result).toContain(en.cards.bound.done);
+    expect(result).toContain(pan.slice(-4));
+    expect(result).not.toContain(pan);
+
+    await page.getByTestId('bound-result').getByRole('button').click();
+    await expect.poll(() => hash(page)).toBe(`#/pages/anfCardPass/index?id=${cardId}`);
+    const secrets = page.locator('input[type="password"]');
+    await secrets.nth(0).fill('246810');
+    await secrets.nth(1).fill(DEMO.paymentPassword);
+    await page.getByTestId('pin-submit').click();
+    await expect.poll(() => hash(page)).toBe(`#/pages/cardBasic/index?id=${cardId}`);
+    expect((await api<{ pinSet: boolean; boundAt: string | null }>('GET', `/api/v1/cards/${cardId}`)).pinSet).toBe(true);
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -14,6 +14,8 @@ import type { TestApp } from './app';
 import type { ManualClock } from './clock';
 import { createTestDatabase } from './database';
 
+export { SHIPPING } from './shipping';
+
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 export const API_KEY = 'test-issuer-api-key';
 export const PIN = '135790';

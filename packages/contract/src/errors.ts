@@ -486,6 +486,49 @@ export const ERRORS = {
     '氏名は英字で入力してください。',
   ),
   CARD_PIN_FORMAT: e(400, 'The card PIN is 6 digits.', '卡密码为6位数字。', '카드 PIN은 6자리 숫자입니다.', 'カードPINは6桁の数字です。'),
+  // Physical card binding (issue 6 follow-up).
+  CARD_NUMBER_FORMAT: e(
+    400,
+    'Enter the 16-digit card number printed on the card.',
+    '请输入卡片上印制的16位卡号。',
+    '카드에 인쇄된 16자리 카드 번호를 입력해 주세요.',
+    'カードに印字された16桁のカード番号を入力してください。',
+  ),
+  CARD_NUMBER_MISMATCH: e(
+    400,
+    'This card number does not match your card. Check the number printed on it.',
+    '卡号与您的卡片不符，请核对卡片上印制的卡号。',
+    '카드 번호가 회원님의 카드와 일치하지 않습니다. 카드에 인쇄된 번호를 확인해 주세요.',
+    'カード番号がお客様のカードと一致しません。カードに印字された番号をご確認ください。',
+  ),
+  CARD_BIND_LOCKED: e(
+    429,
+    'Too many wrong card numbers. Binding is paused for a while.',
+    '卡号错误次数过多，绑定已暂停。',
+    '잘못된 카드 번호 입력이 너무 많아 등록이 잠시 중지되었습니다.',
+    'カード番号の誤りが多すぎるため、登録を一時停止しています。',
+  ),
+  CARD_NOT_DELIVERED: e(
+    409,
+    'The card can be bound once it has been delivered.',
+    '卡片签收后才能绑定。',
+    '카드를 수령한 후에 등록할 수 있습니다.',
+    'カードの受け取り後に登録できます。',
+  ),
+  CARD_NOT_PHYSICAL: e(
+    400,
+    'Only physical cards are bound by their card number.',
+    '只有实体卡需要绑定卡号。',
+    '실물 카드만 카드 번호로 등록합니다.',
+    'カード番号で登録するのは物理カードのみです。',
+  ),
+  CARD_NOT_BOUND: e(
+    400,
+    'Bind the card number first.',
+    '请先绑定卡号。',
+    '먼저 카드 번호를 등록해 주세요.',
+    '先にカード番号を登録してください。',
+  ),
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

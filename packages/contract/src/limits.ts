@@ -20,6 +20,9 @@ export const LIMITS = {
     openingMinutes: 5,
     kycAfterPurchaseMinutes: 30,
     bindAfterKycMinutes: 15,
+    /** Wrong card numbers in a row before binding pauses, and for how long (not in the spec: guards against guessing). */
+    bindMaxFailures: 5,
+    bindLockMinutes: 15,
     kycReviewBusinessDays: { min: 2, max: 3 },
     shippingBusinessDaysAfterProduction: 1,
     freezeAfterConsecutiveFundsFailures: 5,

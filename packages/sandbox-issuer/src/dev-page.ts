@@ -1,6 +1,7 @@
 /**
  * One self-contained page (no build step, no external assets) from which a newcomer drives cards
- * through their life: approve KYC, buy something, reverse, clear, refund, ship.
+ * through their life: approve KYC, buy something, reverse, clear, refund, ship, deliver, read a delivered
+ * card's printed number (to bind it in the app).
  */
 export function devPage(): string {
   return `<!doctype html>
@@ -25,13 +26,14 @@ const $=(id)=>document.getElementById(id);
 const esc=(s)=>String(s??'').replace(/[&<>"]/g,(c)=>({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));
 async function post(url,body){const r=await fetch(url,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body||{})});
 $('out').textContent=JSON.stringify(await r.json(),null,2);load();}
+async function show(url){$('out').textContent=JSON.stringify(await (await fetch(url)).json(),null,2);}
 async function load(){
  const [h,c,a]=await Promise.all(['/sandbox/cardholders','/sandbox/cards','/sandbox/authorizations'].map((u)=>fetch(u).then((r)=>r.json())));
  $('holders').innerHTML='<tr><th>id</th><th>name</th><th>KYC</th><th></th></tr>'+h.cardholders.map((x)=>'<tr><td>'+esc(x.id)+'</td><td>'+esc(x.firstName+' '+x.lastName)+'</td><td>'+esc(x.kycStatus)+' '+esc(x.kycReason||'')+'</td><td>'+
   (x.kycStatus==='pending'?'<button onclick="post(\\'/sandbox/cardholders/'+x.id+'/kyc\\',{decision:\\'approve\\'})">approve</button><button onclick="post(\\'/sandbox/cardholders/'+x.id+'/kyc\\',{decision:\\'reject\\',reason:\\'photo unreadable\\'})">reject</button>':'')+'</td></tr>').join('');
  $('cards').innerHTML='<tr><th>card</th><th>state</th><th>purchase</th><th>physical</th></tr>'+c.cards.map((x)=>'<tr><td>'+esc(x.id)+'<br>'+esc(x.type+' '+x.currency)+' •••• '+esc(x.last4||'----')+'</td><td>'+esc(x.state)+'<br><span class="muted">'+esc(x.shipping.status+' '+(x.shipping.trackingNumber||''))+'</span></td><td>'+
   '<input id="amt-'+x.id+'" value="12.50"> <input id="m-'+x.id+'" value="Sandbox Coffee" style="width:120px"><button onclick="post(\\'/sandbox/cards/'+x.id+'/purchase\\',{amount:$(\\'amt-'+x.id+'\\').value,merchant:$(\\'m-'+x.id+'\\').value})">buy</button></td><td>'+
-  (x.type==='physical'?'<button onclick="post(\\'/sandbox/cards/'+x.id+'/ship\\')">ship</button><button onclick="post(\\'/sandbox/cards/'+x.id+'/deliver\\')">deliver</button>':'')+'</td></tr>').join('');
+  (x.type==='physical'?'<button onclick="post(\\'/sandbox/cards/'+x.id+'/ship\\')">ship</button><button onclick="post(\\'/sandbox/cards/'+x.id+'/deliver\\')">deliver</button>'+(x.shipping.status==='delivered'?'<button onclick="show(\\'/sandbox/cards/'+x.id+'/printed\\')">read printed number</button>':'')+(x.bound?' bound':''):'')+'</td></tr>').join('');
  $('auths').innerHTML='<tr><th>authorization</th><th>amount</th><th>decision</th><th></th></tr>'+a.authorizations.map((x)=>'<tr><td>'+esc(x.id)+'<br><span class="muted">'+esc(x.merchant.name)+'</span></td><td>'+esc(x.amount+' '+x.currency)+'</td><td>'+(x.approved?'approved':'declined '+esc(x.reason||''))+'</td><td>'+
   '<input id="s-'+x.id+'" value="'+esc(x.amount)+'"><button onclick="post(\\'/sandbox/authorizations/'+x.id+'/clearing\\',{amount:$(\\'s-'+x.id+'\\').value})">clear</button><button onclick="post(\\'/sandbox/authorizations/'+x.id+'/reversal\\',{amount:$(\\'s-'+x.id+'\\').value})">reverse</button><button onclick="post(\\'/sandbox/authorizations/'+x.id+'/refund\\',{amount:$(\\'s-'+x.id+'\\').value})">refund</button></td></tr>').join('');
 }

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type DeliveryOptions, emit, redeliver, send } from './deliver';
 import { devPage } from './dev-page';
@@ -74,6 +74,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
     expMonth: card.expMonth,
     expYear: card.expYear,
     pinSet: card.pinSet,
+    bound: card.bound === true,
     balance: fromMinor(card.balanceMinor),
     shipping: card.shipping,
   });
@@ -169,6 +170,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
           expMonth: null,
           expYear: null,
           pinSet: false,
+          bound: false,
           balanceMinor: 0n,
           shipping: { status: 'none', trackingNumber: null, address: (body.shipping as Body | undefined) ?? null },
           createdAt: new Date().toISOString(),
@@ -198,6 +200,22 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
         if (!card.pan || !card.cvv) return reply.code(409).send({ error: { code: 'card_not_open', message: 'card is not open' } });
         reply.header('cache-control', 'no-store');
         return { pan: card.pan, cvv: card.cvv, expMonth: card.expMonth, expYear: card.expYear };
+      }),
+    );
+
+    // Physical card binding: the holder typed the number printed on the card; only here is it compared.
+    api.post(
+      '/v1/cards/:id/bind',
+      withCard((card, body, _request, reply) => {
+        if (typeof body.pan !== 'string' || !/^\d{12,19}$/.test(body.pan)) return invalid(reply, 'pan must be 12 to 19 digits');
+        if (card.type !== 'physical') return invalid(reply, 'only physical cards are bound');
+        if (!card.pan || card.shipping.status !== 'delivered')
+          return reply.code(409).send({ error: { code: 'card_not_delivered', message: 'card is not delivered' } });
+        // Equal-length digests, so the comparison takes the same time whatever the input.
+        const digest = (value: string) => createHash('sha256').update(value).digest();
+        const matched = timingSafeEqual(digest(body.pan), digest(card.pan));
+        if (matched) card.bound = true;
+        return { id: card.id, matched };
       }),
     );
 
@@ -265,6 +283,15 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
   }));
   app.get('/sandbox/authorizations', async () => ({ authorizations: [...store.authorizations.values()].reverse() }));
   app.get('/sandbox/events', async () => ({ events: [...store.events.values()].reverse().slice(0, 200) }));
+
+  /** What is printed on a delivered physical card: the holder reads the number off it to bind it. */
+  app.get('/sandbox/cards/:id/printed', async (request, reply) => {
+    const card = store.cards.get((request.params as { id: string }).id);
+    if (!card) return notFound(reply, 'card');
+    if (card.type !== 'physical' || card.shipping.status !== 'delivered' || !card.pan)
+      return reply.code(409).send({ error: { code: 'card_not_delivered', message: 'only a delivered physical card can be read' } });
+    return { id: card.id, pan: card.pan, expMonth: card.expMonth, expYear: card.expYear };
+  });
 
   app.post('/sandbox/openings/fail-next', async (request) => {
     const count = Number(((request.body ?? {}) as Body).count ?? 1);

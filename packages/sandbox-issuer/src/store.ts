@@ -33,6 +33,8 @@ export interface SandboxCard {
   expMonth: number | null;
   expYear: number | null;
   pinSet: boolean;
+  /** Physical cards: the holder confirmed the number printed on the delivered card. */
+  bound?: boolean;
   /** Minor units (cents): the sandbox's own mirror of what the app loaded. */
   balanceMinor: bigint;
   shipping: { status: ShippingStatus; trackingNumber: string | null; address: Record<string, unknown> | null };

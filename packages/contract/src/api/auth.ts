@@ -136,6 +136,7 @@ export const updateProfileBodySchema = z
   .meta({ id: 'UpdateProfileBody' });
 
 export const KYC_STATUSES = ['none', 'in_progress', 'passed', 'failed'] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
 
 export const profileSchema = z
   .object({

@@ -110,6 +110,9 @@ export const cardSchema = z
     kycReason: z.string().nullable(),
     shippingStatus: z.enum(['none', 'produced', 'shipped', 'delivered']),
     trackingNumber: z.string().nullable(),
+    /** Physical cards: when the user bound the number printed on the delivered card (null: not yet). */
+    boundAt: z.string().nullable(),
+    pinSet: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'Card' });
@@ -125,6 +128,20 @@ export const freezeBodySchema = z.object({ frozen: z.boolean() }).meta({ id: 'Fr
 export const pinBodySchema = z
   .object({ pin: z.string().regex(/^\d{6}$/, 'CARD_PIN_FORMAT'), paymentPassword: paymentPasswordSchema })
   .meta({ id: 'PinBody' });
+
+/**
+ * The number printed on a delivered physical card; spaces as printed are allowed. Only the issuer
+ * compares it with the card: the app keeps no card number beyond the last four digits.
+ */
+export const bindCardBodySchema = z
+  .object({
+    cardNumber: z
+      .string()
+      .max(40, 'CARD_NUMBER_FORMAT')
+      .overwrite((value) => value.replace(/[\s-]/g, ''))
+      .regex(/^\d{13,19}$/, 'CARD_NUMBER_FORMAT'),
+  })
+  .meta({ id: 'BindCardBody' });
 
 export const rechargeQuoteBodySchema = z.object({ amount: amountSchema }).meta({ id: 'RechargeQuoteBody' });
 export const rechargeQuoteSchema = z
@@ -222,3 +239,4 @@ export const kycStatusSchema = z
     submittedAt: z.string().nullable(),
   })
   .meta({ id: 'KycStatus' });
+export type KycStatusReply = z.infer<typeof kycStatusSchema>;

@@ -1,18 +1,27 @@
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { KycStatus } from '@wallet/contract';
+import type { ExpressionBuilder, Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import { publishChange } from '../../platform/changes';
 import { afterCommit } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/database';
 import type { Database, UsersTable } from '../../platform/db/schema';
 
-export type UserRow = Selectable<UsersTable>;
+/** A user with their KYC status (null before they have a card), as every profile reply shows it. */
+export type UserRow = Selectable<UsersTable> & { kyc_status: KycStatus | null };
 type Executor = Db | Transaction<Database>;
 
-export function findUserByEmail(db: Executor, email: string) {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+/**
+ * The KYC status lives with the cardholder (cards module); it is read in the same statement as the
+ * user, so a profile still costs one query.
+ */
+const withKycStatus = (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb.selectFrom('cardholders').select('cardholders.kyc_status').whereRef('cardholders.user_id', '=', 'users.id').as('kyc_status');
+
+export function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll('users').select(withKycStatus).where('email', '=', email).executeTakeFirst();
 }
 
-export function findUserById(db: Executor, id: string, { forUpdate = false } = {}) {
-  const query = db.selectFrom('users').selectAll().where('id', '=', id);
+export function findUserById(db: Executor, id: string, { forUpdate = false } = {}): Promise<UserRow | undefined> {
+  const query = db.selectFrom('users').selectAll('users').select(withKycStatus).where('id', '=', id);
   return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -20,16 +29,17 @@ export function findUserByInviteCode(db: Executor, inviteCode: string) {
   return db.selectFrom('users').select(['id']).where('invite_code', '=', inviteCode).executeTakeFirst();
 }
 
-export function insertUser(db: Executor, user: Insertable<UsersTable>) {
-  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+export function insertUser(db: Executor, user: Insertable<UsersTable>): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().returning(withKycStatus).executeTakeFirstOrThrow();
 }
 
-export async function updateUser(db: Executor, id: string, changes: Updateable<UsersTable>, now: Date) {
+export async function updateUser(db: Executor, id: string, changes: Updateable<UsersTable>, now: Date): Promise<UserRow> {
   const user = await db
     .updateTable('users')
     .set({ ...changes, updated_at: now })
     .where('id', '=', id)
     .returningAll()
+    .returning(withKycStatus)
     .executeTakeFirstOrThrow();
   afterCommit(db, () => publishChange({ topic: 'profile', userIds: [id] }));
   return user;

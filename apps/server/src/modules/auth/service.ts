@@ -38,7 +38,7 @@ export function toProfile(user: q.UserRow): Profile {
     address: user.bound_address,
     inviteCode: user.invite_code,
     paymentPasswordSet: user.payment_password_hash !== null,
-    kycStatus: 'none',
+    kycStatus: user.kyc_status ?? 'none',
     createdAt: user.created_at.toISOString(),
   };
 }

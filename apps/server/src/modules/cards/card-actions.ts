@@ -1,7 +1,9 @@
+import { LIMITS } from '@wallet/contract';
+import { addSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { verifyPaymentPassword } from '../auth/service';
 import type { CardDeps } from './deps';
-import { findUserCard } from './queries';
+import { findUserCard, lockCard } from './queries';
 
 /** The app hides revealed details again after this long; the reply says so, so the screen can count down. */
 export const REVEAL_SECONDS = 60;
@@ -68,6 +70,8 @@ export async function setPin(deps: CardDeps, userId: string, cardId: string, pin
   const card = await findUserCard(deps.db, userId, cardId);
   if (!card) throw new AppError('CARD_NOT_FOUND');
   if (card.status !== 'active') throw new AppError(card.status === 'awaiting_kyc' ? 'KYC_REQUIRED' : 'CARD_NOT_OPEN');
+  // A physical card gets its PIN after its printed number is bound (PRODUCT_SPEC.md section 4).
+  if (card.type === 'physical' && !card.bound_at) throw new AppError('CARD_NOT_BOUND');
   await verifyPaymentPassword(deps, userId, paymentPassword);
   try {
     await deps.issuer.setPin(card.issuer_card_id as string, pin);
@@ -75,4 +79,56 @@ export async function setPin(deps: CardDeps, userId: string, cardId: string, pin
     throw new AppError('ISSUER_UNAVAILABLE', undefined, { cause: error });
   }
   await deps.db.updateTable('cards').set({ pin_set: true, updated_at: deps.clock.now() }).where('id', '=', card.id).execute();
+}
+
+/**
+ * Binds a delivered physical card by the number printed on it. The issuer compares the number (the app
+ * keeps only the last four digits, checked first so an obvious typo costs no issuer call). Wrong
+ * numbers are counted under the card's row lock and pause binding after LIMITS.card.bindMaxFailures,
+ * so the hidden digits cannot be found by trying. Binding again with the right number changes nothing.
+ */
+export async function bindPhysicalCard(deps: CardDeps, userId: string, cardId: string, cardNumber: string) {
+  const card = await findUserCard(deps.db, userId, cardId);
+  if (!card) throw new AppError('CARD_NOT_FOUND');
+  if (card.type !== 'physical') throw new AppError('CARD_NOT_PHYSICAL');
+  if (card.status === 'opening' || card.status === 'failed' || !card.issuer_card_id) throw new AppError('CARD_NOT_OPEN');
+  if (card.shipping_status !== 'delivered') throw new AppError('CARD_NOT_DELIVERED');
+  if (card.status !== 'active') throw new AppError('KYC_REQUIRED');
+  const now = deps.clock.now();
+  if (card.bind_locked_until && card.bind_locked_until > now)
+    throw new AppError('CARD_BIND_LOCKED', { until: card.bind_locked_until.toISOString() });
+
+  let matched = card.last4 !== null && cardNumber.endsWith(card.last4);
+  if (matched) {
+    try {
+      ({ matched } = await deps.issuer.bindPhysical(card.issuer_card_id, cardNumber));
+    } catch (error) {
+      throw new AppError('ISSUER_UNAVAILABLE', undefined, { cause: error });
+    }
+  }
+  const failure = await deps.db.transaction().execute(async (trx) => {
+    const locked = await lockCard(trx, card.id);
+    if (!locked) return new AppError('CARD_NOT_FOUND');
+    if (matched) {
+      await trx
+        .updateTable('cards')
+        .set({ bound_at: locked.bound_at ?? now, bind_failures: 0, bind_locked_until: null, updated_at: now })
+        .where('id', '=', card.id)
+        .execute();
+      return null;
+    }
+    const failures = locked.bind_failures + 1;
+    if (failures >= LIMITS.card.bindMaxFailures) {
+      const until = addSeconds(now, LIMITS.card.bindLockMinutes * 60);
+      await trx
+        .updateTable('cards')
+        .set({ bind_failures: 0, bind_locked_until: until, updated_at: now })
+        .where('id', '=', card.id)
+        .execute();
+      return new AppError('CARD_BIND_LOCKED', { until: until.toISOString() });
+    }
+    await trx.updateTable('cards').set({ bind_failures: failures, updated_at: now }).where('id', '=', card.id).execute();
+    return new AppError('CARD_NUMBER_MISMATCH', { remainingAttempts: LIMITS.card.bindMaxFailures - failures });
+  });
+  if (failure) throw failure;
 }

@@ -63,6 +63,9 @@ export class HttpIssuer implements IssuerClient {
   reveal(cardId: string) {
     return this.call<CardSecrets>('POST', `/v1/cards/${encodeURIComponent(cardId)}/reveal`, {});
   }
+  bindPhysical(cardId: string, pan: string) {
+    return this.call<{ matched: boolean }>('POST', `/v1/cards/${encodeURIComponent(cardId)}/bind`, { pan });
+  }
   async setPin(cardId: string, pin: string) {
     await this.call('POST', `/v1/cards/${encodeURIComponent(cardId)}/pin`, { pin });
   }
@@ -97,6 +100,7 @@ export class UnconfiguredIssuer implements IssuerClient {
   createCard = async () => this.fail();
   getCard = async () => this.fail();
   reveal = async (): Promise<CardSecrets> => this.fail();
+  bindPhysical = async (): Promise<{ matched: boolean }> => this.fail();
   setPin = async () => this.fail();
   freeze = async () => this.fail();
   unfreeze = async () => this.fail();

@@ -47,6 +47,11 @@ export interface IssuerClient {
   ): Promise<IssuerCard>;
   getCard(cardId: string): Promise<IssuerCard>;
   reveal(cardId: string): Promise<CardSecrets>;
+  /**
+   * Binds a delivered physical card: the issuer compares the number the user read off the card with
+   * the one it issued (the app never holds it) and activates the card when they match. Idempotent.
+   */
+  bindPhysical(cardId: string, pan: string): Promise<{ matched: boolean }>;
   setPin(cardId: string, pin: string): Promise<void>;
   freeze(cardId: string): Promise<void>;
   unfreeze(cardId: string): Promise<void>;

@@ -1,26 +1,35 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type CardWorld, call, createCardWorld, fundedUser, issuerCardId, PIN, sandboxPost, type User, waitFor } from '../../../test/cards';
+import {
+  type CardWorld,
+  call,
+  createCardWorld,
+  fundedUser,
+  issuerCardId,
+  JPEG,
+  KYC_FORM,
+  PIN,
+  SHIPPING,
+  sandboxGet,
+  sandboxPost,
+  type User,
+  waitFor,
+} from '../../../test/cards';
 import { ManualClock } from '../../../test/clock';
 import { ledgerViolations } from '../wallet/invariants';
 
-/** A physical card: the opening form with shipping, production, shipping with tracking, delivery, PIN. */
+/**
+ * A physical card: the opening form with shipping, production, shipping with tracking, delivery, KYC,
+ * binding the printed number (checked by the issuer only), PIN.
+ */
 let t: CardWorld;
 let bob: User;
-const SHIPPING = {
-  recipient: 'Bob Chan',
-  phoneAreaCode: '+852',
-  phone: '61234567',
-  postalCode: '999077',
-  country: 'Hong Kong',
-  province: 'Hong Kong Island',
-  city: 'Hong Kong',
-  district: 'Central',
-  address: '1 Queen Road Central',
-  pickup: 'mail',
-};
+let clock: ManualClock;
+let cardId: string;
+let issuerId: string;
 
 beforeAll(async () => {
-  t = await createCardWorld({ clock: new ManualClock() });
+  clock = new ManualClock();
+  t = await createCardWorld({ clock });
   bob = await fundedUser(t, '500');
 });
 afterAll(() => t?.close());
@@ -32,18 +41,26 @@ it('opens, ships and delivers a physical card; its details are read on the card 
   expect((await call(t, bob, 'POST', '/api/v1/cards', body)).json().error.code).toBe('SHIPPING_REQUIRED');
   const res = await call(t, bob, 'POST', '/api/v1/cards', { ...body, shipping: SHIPPING });
   expect(res.statusCode, res.body).toBe(200);
-  const cardId = res.json().id;
+  cardId = res.json().id;
   const opened = await waitFor(
     () => call(t, bob, 'GET', `/api/v1/cards/${cardId}`).then((r) => r.json()),
     (c) => c.status !== 'opening',
   );
   expect(opened).toMatchObject({ type: 'physical', status: 'awaiting_kyc', shippingStatus: 'produced', trackingNumber: null });
-  const issuerId = await issuerCardId(t, cardId);
+  issuerId = await issuerCardId(t, cardId);
+  const bind = (cardNumber: string) => call(t, bob, 'POST', `/api/v1/cards/${cardId}/bind`, { cardNumber });
+  expect((await bind('4999 9912 0000 0000')).json().error.code).toBe('CARD_NOT_DELIVERED');
   const shipped = await sandboxPost<{ shipping: { trackingNumber: string } }>(t, `/sandbox/cards/${issuerId}/ship`);
   const card = (await call(t, bob, 'GET', `/api/v1/cards/${cardId}`)).json();
   expect(card).toMatchObject({ shippingStatus: 'shipped', trackingNumber: shipped.shipping.trackingNumber });
   await sandboxPost(t, `/sandbox/cards/${issuerId}/deliver`);
-  expect((await call(t, bob, 'GET', `/api/v1/cards/${cardId}`)).json().shippingStatus).toBe('delivered');
+  expect((await call(t, bob, 'GET', `/api/v1/cards/${cardId}`)).json()).toMatchObject({
+    shippingStatus: 'delivered',
+    boundAt: null,
+    pinSet: false,
+  });
+  // Delivered, but the card is usable (and bindable) only once KYC has passed.
+  expect((await bind('4999 9912 0000 0000')).json().error.code).toBe('KYC_REQUIRED');
 
   expect((await call(t, bob, 'POST', `/api/v1/cards/${cardId}/reveal`, { paymentPassword: PIN })).json().error.code).toBe(
     'CARD_DETAILS_ON_CARD',
@@ -56,6 +73,94 @@ it('opens, ships and delivers a physical card; its details are read on the card 
     'KYC_REQUIRED',
   );
   expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
+});
+
+it('shows the real KYC status in the profile', async () => {
+  const me = async () => (await call(t, bob, 'GET', '/api/v1/me')).json().kycStatus;
+  expect(await me()).toBe('none');
+  for (const side of ['front', 'back'])
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/cards/kyc/photos/${side}`,
+          headers: { ...bob.headers, 'content-type': 'image/jpeg' },
+          payload: JPEG,
+        })
+      ).statusCode,
+    ).toBe(200);
+  const submitted = await call(t, bob, 'POST', '/api/v1/cards/kyc', { ...KYC_FORM, firstName: 'Bob', lastName: 'Chan', cardId });
+  expect(submitted.statusCode, submitted.body).toBe(200);
+  expect(await me()).toBe('in_progress');
+  const { cardholders } = await sandboxGet<{ cardholders: Array<{ id: string; firstName: string }> }>(t, '/sandbox/cardholders');
+  const holder = cardholders.find((h) => h.firstName === 'Bob') as { id: string };
+  await sandboxPost(t, `/sandbox/cardholders/${holder.id}/kyc`, { decision: 'approve' });
+  expect(await me()).toBe('passed');
+  expect((await call(t, bob, 'GET', `/api/v1/cards/${cardId}`)).json().status).toBe('active');
+});
+
+it('binds the delivered card by its printed number: wrong numbers refused and counted, the right one bound once, then the PIN', async () => {
+  const bind = (cardNumber: string, language = 'en') =>
+    call(t, bob, 'POST', `/api/v1/cards/${cardId}/bind`, { cardNumber }, null, language);
+  const { pan } = await sandboxGet<{ pan: string }>(t, `/sandbox/cards/${issuerId}/printed`);
+  const card = (await call(t, bob, 'GET', `/api/v1/cards/${cardId}`)).json();
+  expect(card.maskedNumber).toBe(`**** **** **** ${pan.slice(-4)}`);
+  // The PIN of a physical card comes after binding.
+  expect((await call(t, bob, 'POST', `/api/v1/cards/${cardId}/pin`, { pin: '246810', paymentPassword: PIN })).json().error.code).toBe(
+    'CARD_NOT_BOUND',
+  );
+
+  const format = await bind('4999-9912-12');
+  expect(format.statusCode).toBe(400);
+  expect(format.json().error.details.fields[0]).toMatchObject({ path: 'body.cardNumber', code: 'CARD_NUMBER_FORMAT' });
+  // Same last four digits, another number: only the issuer can tell, and it says no.
+  const otherMiddle = `${pan.slice(0, 8)}${pan.slice(8, 12) === '0000' ? '1111' : '0000'}${pan.slice(-4)}`;
+  const wrong = await bind(otherMiddle, 'zh');
+  expect(wrong.statusCode).toBe(400);
+  expect(wrong.json().error).toMatchObject({ code: 'CARD_NUMBER_MISMATCH', message: '卡号与您的卡片不符，请核对卡片上印制的卡号。' });
+  expect(wrong.json().error.details.remainingAttempts).toBe(4);
+  // A wrong last four is refused without asking the issuer.
+  const lastFour = `${pan.slice(0, -4)}${String((Number(pan.slice(-4)) + 1) % 10000).padStart(4, '0')}`;
+  expect((await bind(lastFour)).json().error.details.remainingAttempts).toBe(3);
+  expect(
+    (await sandboxGet<{ cards: Array<{ id: string; bound: boolean }> }>(t, '/sandbox/cards')).cards.find((c) => c.id === issuerId)?.bound,
+  ).toBe(false);
+  for (const remaining of [2, 1]) expect((await bind(otherMiddle)).json().error.details.remainingAttempts).toBe(remaining);
+  const locked = await bind(otherMiddle);
+  expect(locked.statusCode).toBe(429);
+  expect(locked.json().error.code).toBe('CARD_BIND_LOCKED');
+  // Locked: even the right number waits.
+  expect((await bind(pan)).json().error.code).toBe('CARD_BIND_LOCKED');
+  clock.advance(15 * 60 + 1);
+
+  const bound = await bind(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
+  expect(bound.statusCode, bound.body).toBe(200);
+  expect(bound.json()).toMatchObject({ id: cardId, status: 'active', pinSet: false });
+  const boundAt = bound.json().boundAt;
+  expect(boundAt).toBe(clock.now().toISOString());
+  clock.advance(60);
+  const again = await bind(pan);
+  expect(again.statusCode).toBe(200);
+  expect(again.json().boundAt).toBe(boundAt);
+  expect(
+    (await sandboxGet<{ cards: Array<{ id: string; bound: boolean }> }>(t, '/sandbox/cards')).cards.find((c) => c.id === issuerId)?.bound,
+  ).toBe(true);
+  // The app never stored the number: only the last four digits are in its card row.
+  const row = await t.database.handle.db.selectFrom('cards').selectAll().where('id', '=', cardId).executeTakeFirstOrThrow();
+  expect(JSON.stringify(row)).not.toContain(pan);
+  expect(t.logs.join('\n')).not.toContain(pan);
+
+  const pin = await call(t, bob, 'POST', `/api/v1/cards/${cardId}/pin`, { pin: '246810', paymentPassword: PIN });
+  expect(pin.statusCode, pin.body).toBe(200);
+  expect((await call(t, bob, 'GET', `/api/v1/cards/${cardId}`)).json().pinSet).toBe(true);
+  expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
+});
+
+it('binds only physical cards of their owner', async () => {
+  const carol = await fundedUser(t, '0');
+  expect((await call(t, carol, 'POST', `/api/v1/cards/${cardId}/bind`, { cardNumber: '4999991200000000' })).json().error.code).toBe(
+    'CARD_NOT_FOUND',
+  );
 });
 
 it('manages card products through the admin API', async () => {

@@ -1,4 +1,5 @@
 import {
+  bindCardBodySchema,
   cardFundingListSchema,
   cardListSchema,
   cardProductListSchema,
@@ -28,7 +29,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { once } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
-import { revealCard, setFrozen, setPin } from './card-actions';
+import { bindPhysicalCard, revealCard, setFrozen, setPin } from './card-actions';
 import { getCard, getTransaction, listCards, listFunding, listTransactions } from './cards-read';
 import type { CardDeps } from './deps';
 import { recharge, rechargeQuote, withdrawToWallet } from './funding';
@@ -129,6 +130,25 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
     async (request) => {
       const { userId } = signedIn(request);
       await setFrozen(deps, userId, request.params.id, request.body.frozen);
+      return getCard(deps, userId, request.params.id, request.language);
+    },
+  );
+
+  app.post(
+    '/api/v1/cards/:id/bind',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bind a delivered physical card by the number printed on it (checked by the issuer; binding again is harmless)',
+        params: cardParams,
+        body: bindCardBodySchema,
+        response: { 200: cardSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      await bindPhysicalCard(deps, userId, request.params.id, request.body.cardNumber);
       return getCard(deps, userId, request.params.id, request.language);
     },
   );

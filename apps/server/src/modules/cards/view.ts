@@ -52,6 +52,8 @@ export function toCard(
     kycReason: kyc.reason,
     shippingStatus: row.shipping_status,
     trackingNumber: row.tracking_number,
+    boundAt: row.bound_at?.toISOString() ?? null,
+    pinSet: row.pin_set,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -278,6 +278,9 @@ export interface CardsTable {
   shipping_status: Generated<'none' | 'produced' | 'shipped' | 'delivered'>;
   tracking_number: string | null;
   pin_set: Generated<boolean>;
+  bound_at: Date | null;
+  bind_failures: Generated<number>;
+  bind_locked_until: Date | null;
   consecutive_funds_failures: Generated<number>;
   rule_window_after_id: Generated<string>;
   created_at: Date;

@@ -42,9 +42,19 @@ export default function AfterOpenPage() {
                   {t('cards.after.doKyc')}
                 </Button>
               )}
+              {c.status === 'active' && c.type === 'physical' && !c.boundAt && c.shippingStatus === 'delivered' && (
+                <Button block color="primary" onClick={() => navigate(`/pages/bindCardSun/index?id=${c.id}`)} data-testid="go-bind">
+                  {t('cards.bind.submit')}
+                </Button>
+              )}
               {c.status === 'active' && (
                 <Button block color="primary" onClick={() => navigate(`/pages/cardBasic/index?id=${c.id}`)} data-testid="go-card">
                   {t('cards.after.toCard')}
+                </Button>
+              )}
+              {(c.status === 'awaiting_kyc' || c.status === 'active') && (
+                <Button block onClick={() => navigate(`/pages/kycPokey/index?id=${c.id}`)} data-testid="go-kyc-status">
+                  {t('cards.kycStatus.title')}
                 </Button>
               )}
               {c.type === 'physical' && c.status !== 'opening' && c.status !== 'failed' && (

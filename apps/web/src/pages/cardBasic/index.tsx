@@ -44,10 +44,28 @@ export default function CardBasicPage() {
                 </List.Item>
               )}
               {c.type === 'physical' && (
+                <List.Item
+                  clickable
+                  onClick={() => navigate(`/pages/${c.boundAt ? 'bound' : 'bindCardSun'}/index?id=${c.id}`)}
+                  extra={c.boundAt ? t('cards.bound.done') : null}
+                  data-testid="go-bind"
+                >
+                  {t('cards.bind.title')}
+                </List.Item>
+              )}
+              {c.type === 'physical' && c.boundAt && (
                 <List.Item clickable onClick={() => navigate(`/pages/anfCardPass/index?id=${c.id}`)}>
                   {t('cards.physical.setPin')}
                 </List.Item>
               )}
+              <List.Item
+                clickable
+                onClick={() => navigate(`/pages/kycPokey/index?id=${c.id}`)}
+                extra={t(`cards.kyc.status.${c.kycStatus}`)}
+                data-testid="go-kyc-status"
+              >
+                {t('cards.kycStatus.title')}
+              </List.Item>
               {c.type === 'virtual' && (
                 <List.Item clickable onClick={() => navigate(`/pages/app-cvv/index?id=${c.id}`)} data-testid="show-details">
                   {t('cards.basic.showDetails')}

@@ -53,7 +53,7 @@ export default function KycPage() {
         issueDate: v.issueDate ?? '',
         expiryDate: v.expiryDate ?? '',
       },
-      { onSuccess: () => navigate(`/pages/afterOpen/index?id=${cardId}`, { replace: true }) },
+      { onSuccess: () => navigate(`/pages/kycPokey/index?id=${cardId}`, { replace: true }) },
     );
   };
 
@@ -72,6 +72,13 @@ export default function KycPage() {
           {status === 'failed' && ` · ${t('cards.kyc.failedReason', { reason: kyc.data?.reason })}`}
           {status === 'none' && ` · ${t('cards.after.awaitingKyc', { minutes: LIMITS.card.kycAfterPurchaseMinutes })}`}
         </p>
+        {!canSubmit && (
+          <div className={styles.notice}>
+            <Button block onClick={() => navigate(`/pages/kycPokey/index${cardId ? `?id=${cardId}` : ''}`)} data-testid="kyc-status-link">
+              {t('cards.kycStatus.title')}
+            </Button>
+          </div>
+        )}
         {canSubmit && (
           <Form
             form={form}

@@ -5,6 +5,7 @@ import * as m0003 from './0003_ledger';
 import * as m0004 from './0004_wallet';
 import * as m0005 from './0005_chain';
 import * as m0006 from './0006_cards';
+import * as m0007 from './0007_card_binding';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -17,4 +18,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_wallet': m0004,
   '0005_chain': m0005,
   '0006_cards': m0006,
+  '0007_card_binding': m0007,
 };

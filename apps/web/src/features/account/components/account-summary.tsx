@@ -46,9 +46,13 @@ export function AccountSummary({ profile }: { profile: Profile }) {
           >
             {t('account.profile.address')}
           </List.Item>
-          <List.Item extra={<Tag color={KYC_COLORS[profile.kycStatus]}>{t(`account.kyc.${profile.kycStatus}`)}</Tag>}>
+          <LinkItem
+            to="/pages/kycPokey/index"
+            extra={<Tag color={KYC_COLORS[profile.kycStatus]}>{t(`account.kyc.${profile.kycStatus}`)}</Tag>}
+            testId="kyc-state"
+          >
             {t('account.profile.kyc')}
-          </List.Item>
+          </LinkItem>
           {profile.paymentPasswordSet ? (
             <List.Item extra={<Tag color="success">{t('account.payPasswordState.set')}</Tag>} data-testid="pay-password-state">
               {t('account.profile.payPassword')}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KycBody, type KycPhotoSide, kycStatusSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
 import { useAppStore } from '../../../lib/store';
+import { ME_QUERY_KEY } from '../../account/api/get-me';
 import { CARDS_QUERY_KEY } from './get-cards';
 
 const KYC_QUERY_KEY = ['cards', 'kyc'] as const;
@@ -22,6 +23,8 @@ export function useSubmitKyc() {
     mutationFn: (body: KycBody) => api.post('/api/v1/cards/kyc', body, { schema: kycStatusSchema }),
     onSuccess: (status) => {
       queryClient.setQueryData(KYC_QUERY_KEY, status);
+      // The profile shows the KYC status too.
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
       return queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY });
     },
   });

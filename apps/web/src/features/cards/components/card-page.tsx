@@ -1,0 +1,42 @@
+import type { Card } from '@wallet/contract';
+import { Button } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { NavBar } from '../../../components/nav-bar';
+import { PageBody } from '../../../components/page-body';
+import { QueryGate } from '../../../components/query-gate';
+import { useCard } from '../api/get-cards';
+import { useCardId } from './use-card-id';
+
+type Props = { title: ReactNode; rows?: number; children: (card: Card) => ReactNode };
+
+/**
+ * A page about the card named in its query (?id=...): the navigation bar, then a placeholder while the
+ * card loads, a retry when it fails, a way back to the card pack when no card was named, or the card.
+ */
+export function CardPage({ title, rows, children }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = useCardId();
+  const card = useCard(id);
+  return (
+    <>
+      <NavBar back title={title} />
+      <PageBody>
+        {id ? (
+          <QueryGate query={card} errorTitle={t('cards.loadError')} rows={rows}>
+            {children}
+          </QueryGate>
+        ) : (
+          <EmptyState title={t('cards.noCardChosen')}>
+            <Button color="primary" size="small" onClick={() => navigate('/pages/wallet/index')}>
+              {t('cards.toCardPack')}
+            </Button>
+          </EmptyState>
+        )}
+      </PageBody>
+    </>
+  );
+}

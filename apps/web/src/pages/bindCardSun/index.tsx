@@ -1,0 +1,100 @@
+import { type Card, LIMITS } from '@wallet/contract';
+import { Button, Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { FormCard } from '../../components/form-card';
+import { FormFailure } from '../../components/form-failure';
+import { useBindCard } from '../../features/cards/api/bind-card';
+import { CardPage } from '../../features/cards/components/card-page';
+import styles from '../../features/cards/components/cards.module.css';
+
+/** Digits only, grouped by four as printed on the card. */
+const groupDigits = (value: string | undefined) =>
+  (value ?? '')
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** Binding a delivered physical card: the number printed on it, checked by the issuer. */
+export default function BindCardPage() {
+  const { t } = useTranslation();
+  return (
+    <CardPage title={t('cards.bind.title')} rows={4}>
+      {(card) => <BindStep card={card} />}
+    </CardPage>
+  );
+}
+
+/** Why the card cannot be bound yet, with the way forward; or the form. */
+function BindStep({ card }: { card: Card }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const go = (path: string) => () => navigate(`${path}?id=${card.id}`);
+  const blocked = (title: string, description: string, action: string, path: string) => (
+    <EmptyState title={title} description={description}>
+      <Button color="primary" size="small" onClick={go(path)} data-testid="bind-next">
+        {action}
+      </Button>
+    </EmptyState>
+  );
+  if (card.type !== 'physical')
+    return blocked(t('cards.bind.virtualTitle'), t('cards.bind.virtualText'), t('cards.after.toCard'), '/pages/cardBasic/index');
+  if (card.boundAt)
+    return blocked(t('cards.bind.alreadyTitle'), t('cards.bind.alreadyText'), t('cards.bind.viewBound'), '/pages/bound/index');
+  if (card.shippingStatus !== 'delivered')
+    return blocked(
+      t('cards.bind.notDeliveredTitle'),
+      t('cards.bind.notDeliveredText'),
+      t('cards.physical.trackingTitle'),
+      '/pages/kuaidi/index',
+    );
+  if (card.status !== 'active')
+    return blocked(t('cards.bind.kycFirstTitle'), t('cards.bind.kycFirstText'), t('cards.kycStatus.title'), '/pages/kycPokey/index');
+  return <BindForm card={card} />;
+}
+
+function BindForm({ card }: { card: Card }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const bind = useBindCard(card.id);
+  const onFinish = (values: { cardNumber?: string }) =>
+    bind.mutate(values.cardNumber ?? '', {
+      onSuccess: () => navigate(`/pages/bound/index?id=${card.id}`, { replace: true }),
+    });
+  return (
+    <>
+      <FormCard title={t('cards.bind.heading')} description={t('cards.bind.intro', { last4: card.maskedNumber?.slice(-4) ?? '----' })}>
+        <Form
+          layout="vertical"
+          onFinish={onFinish}
+          footer={
+            <>
+              <FormFailure error={bind.error} />
+              <Button block type="submit" color="primary" size="large" loading={bind.isPending} data-testid="bind-submit">
+                {t('cards.bind.submit')}
+              </Button>
+            </>
+          }
+        >
+          <Form.Item
+            name="cardNumber"
+            label={t('cards.bind.cardNumber')}
+            normalize={groupDigits}
+            rules={[
+              { required: true, message: t('form.required') },
+              { pattern: /^\d{4}( \d{4}){2} \d{1,4}( \d{1,3})?$/, message: t('cards.bind.format') },
+            ]}
+          >
+            <Input inputMode="numeric" autoComplete="off" placeholder="0000 0000 0000 0000" data-testid="bind-card-number" />
+          </Form.Item>
+        </Form>
+      </FormCard>
+      <ul className={`${styles.notice} ${styles.guide}`} data-testid="bind-guidance">
+        <li>{t('cards.bind.afterKyc', { minutes: LIMITS.card.bindAfterKycMinutes })}</li>
+        <li>{t('cards.bind.attempts', { attempts: LIMITS.card.bindMaxFailures, minutes: LIMITS.card.bindLockMinutes })}</li>
+        <li>{t('cards.bind.pinNext')}</li>
+      </ul>
+    </>
+  );
+}
