@@ -66,7 +66,7 @@ export function TopUpPanel({ currency, network: pickNetwork }: Props) {
         )}
       </Section>
       <Section title={t('topUp.rulesTitle')}>
-        <p className={styles.meta} style={{ paddingTop: 12 }}>
+        <p className={styles.meta}>
           {t('topUp.yourAddress', { network: t(`network.${(bound.network ?? network) as Network}`) })}
           <br />
           <span className={styles.hash} data-testid="topup-bound">
