@@ -1,13 +1,13 @@
 import { CURRENCIES, type DeclineReason } from '@wallet/contract';
 import Decimal from 'decimal.js';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { type Leg, post } from '../wallet/ledger';
+import { type Leg, post, postBatchInTransaction } from '../wallet/ledger';
 import { CARD_FLOAT, CARD_SHORTFALL, cardAccountIds, systemAccount } from './accounts';
 import type { CardDeps } from './deps';
-import { ruleFreeze } from './freeze-rules';
-import { type CardRow, claimEvent, lockAuthorization, lockCard, lockCardWithBalance } from './queries';
+import { countedInWindow, MAX_CONSECUTIVE_FUNDS_FAILURES, type RuleFreeze, ruleWindows, windowOverRate } from './freeze-rules';
+import { type CardRow, claimEvent, lockAuthorization, lockCard } from './queries';
 
 export interface AuthorizationRequest {
   authorizationId: string;
@@ -24,7 +24,11 @@ export interface Decision {
 
 const reference = (cardId: string) => `card:${cardId}`;
 
-function decline(card: CardRow, request: AuthorizationRequest, available: Decimal | null): DeclineReason | null {
+function decline(
+  card: Pick<CardRow, 'status' | 'frozen' | 'currency'>,
+  request: AuthorizationRequest,
+  available: Decimal | null,
+): DeclineReason | null {
   if (card.status !== 'active') return 'card_inactive';
   if (card.frozen) return 'card_frozen';
   if (request.currency !== card.currency) return 'currency_mismatch';
@@ -32,88 +36,285 @@ function decline(card: CardRow, request: AuthorizationRequest, available: Decima
   return null;
 }
 
+export type DecisionResult = Decision & { frozeCard: RuleFreezeResult };
+
+export interface DecisionItem {
+  request: AuthorizationRequest;
+  /** The webhook delivery's identity (time and delivery id): recorded with the decision, refused when seen before. */
+  delivery?: string;
+}
+
+/** Thrown (and the batch rolled back) when the database disagrees with what the batch read under its locks. */
+class BatchConflict extends Error {}
+
 /**
- * The issuer's synchronous question "may this card pay this much?". Answered under the card's row
- * lock, so parallel authorizations of one card are decided one after another against the real
- * balance; an approval is a ledger hold (available -> held) in the same transaction. A repeated
- * request for the same authorization gets the first answer and holds nothing more.
+ * The issuer's synchronous question "may this card pay this much?", for one authorization. See
+ * decideBatch, of which this is a batch of one.
  */
-export async function decideAuthorization(
-  deps: CardDeps,
-  request: AuthorizationRequest,
-): Promise<Decision & { frozeCard: RuleFreezeResult }> {
-  const amount = new Decimal(request.amount);
-  const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    // The card row lock and the available balance in one round trip: this path is the issuer's 2 seconds.
-    const card = await lockCardWithBalance(trx, request.issuerCardId);
-    if (!card) return { approved: false, reason: 'card_inactive', frozeCard: null };
-    const tooPrecise = amount.decimalPlaces() > CURRENCIES[card.currency].precision;
-    const reason = tooPrecise
-      ? 'currency_mismatch'
-      : decline(card, request, card.available_balance === null ? null : new Decimal(card.available_balance));
-    // Inserted before any money moves: a repeated request for the same authorization conflicts here and
-    // gets the first answer, holding nothing more.
-    const inserted = await trx
-      .insertInto('card_transactions')
-      .values({
-        card_id: card.id,
-        type: 'authorization',
-        issuer_ref: request.authorizationId,
-        authorization_id: request.authorizationId,
-        currency: request.currency,
-        amount: amount.toFixed(),
-        merchant: JSON.stringify(request.merchant),
-        approved: reason === null,
-        decline_reason: reason,
-        held: reason === null ? amount.toFixed() : '0',
-        balance_change: reason === null ? amount.neg().toFixed() : '0',
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['type', 'issuer_ref']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) {
-      const first = await trx
-        .selectFrom('card_transactions')
-        .select(['approved', 'decline_reason'])
-        .where('type', '=', 'authorization')
-        .where('issuer_ref', '=', request.authorizationId)
-        .executeTakeFirstOrThrow();
-      return { approved: first.approved, reason: first.decline_reason as DeclineReason | null, frozeCard: null };
+export async function decideAuthorization(deps: CardDeps, request: AuthorizationRequest): Promise<DecisionResult> {
+  const [result] = await decideBatch(deps, [{ request }]);
+  if (result?.status !== 'fulfilled') throw result?.reason;
+  return result.value;
+}
+
+/**
+ * Decides many authorizations in one transaction, exactly as if they were decided one after another
+ * in the order given: the cards are locked (in id order, so batches and other card work never
+ * deadlock), each card's decisions are taken in turn against its running balance, failure count and
+ * freeze state, every approval is a ledger hold (available -> held), and one COMMIT covers them all.
+ * Nothing is answered before that commit, so an "approved" always has its hold. A repeated request
+ * for the same authorization gets the first answer and holds nothing more; a delivery already seen is
+ * refused (WEBHOOK_REPLAYED). If the batch cannot commit, nothing of it stays and each decision is
+ * taken again alone, so one bad request cannot sink the others.
+ */
+export async function decideBatch(deps: CardDeps, items: DecisionItem[]): Promise<Array<PromiseSettledResult<DecisionResult>>> {
+  if (items.length === 0) return [];
+  const attempt = () => deps.db.transaction().execute((trx) => decideBatchIn(deps, trx, items));
+  let failure: unknown;
+  // A second attempt: most often something changed under the first one (see decideBatchIn, step 1).
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      failure = error;
     }
-    if (reason === null) {
-      const accounts = await cardAccountIds(trx, card);
-      await post(trx, {
-        typeCode: 501,
-        userId: card.user_id,
-        reference: reference(card.id),
-        idempotencyKey: `card-auth:${request.authorizationId}:hold`,
-        memo: { authorizationId: request.authorizationId, merchant: request.merchant.name },
-        legs: [
-          { accountId: accounts.available, amount: amount.neg().toFixed() },
-          { accountId: accounts.hold, amount: amount.toFixed() },
-        ],
-      });
+  }
+  if (items.length === 1) return [{ status: 'rejected', reason: failure }];
+  deps.log.warn({ err: failure, size: items.length }, 'authorization batch rolled back; deciding one by one');
+  const results: Array<PromiseSettledResult<DecisionResult>> = [];
+  // One after another, in arrival order: the same order the batch would have used.
+  for (const item of items) {
+    const [result] = await decideBatch(deps, [item]);
+    results.push(result as PromiseSettledResult<DecisionResult>);
+  }
+  return results;
+}
+
+interface CardState {
+  row: LockedCard;
+  availableId: string | null;
+  holdId: string | null;
+  available: Decimal | null;
+  consecutive: number;
+  frozen: boolean;
+  freezeReason: RuleFreeze;
+  /** Counted authorizations of the failure-rate window, oldest first; loaded only when a decline needs it. */
+  window: boolean[] | null;
+}
+
+type Planned =
+  | { kind: 'answer'; result: DecisionResult }
+  | { kind: 'refused'; reason: unknown }
+  | { kind: 'new'; card: CardState; request: AuthorizationRequest; amount: Decimal; result: DecisionResult };
+
+async function decideBatchIn(
+  deps: CardDeps,
+  trx: Transaction<Database>,
+  items: DecisionItem[],
+): Promise<Array<PromiseSettledResult<DecisionResult>>> {
+  const now = deps.clock.now();
+
+  // 1. One statement: the deliveries, each accepted once and recorded in this transaction (a rolled-back
+  // batch records none); the cards, locked in id order, with their accounts and available balances; and
+  // the authorizations answered before. What it read is checked later under the ledger's own locks:
+  // had a balance or an authorization changed while this statement waited for a card lock, the hold
+  // or the authorization insert would not go through, and the batch is rolled back and taken again.
+  const deliveries = [...new Set(items.flatMap((i) => (i.delivery ? [i.delivery] : [])))];
+  const issuerIds = [...new Set(items.map((i) => i.request.issuerCardId))];
+  const authorizationIds = [...new Set(items.map((i) => i.request.authorizationId))];
+  const read = (
+    await sql<BatchRead>`
+      with fresh as (
+        insert into card_webhook_deliveries (signature) select unnest(${deliveries}::text[])
+        on conflict (signature) do nothing returning signature
+      ), locked as (
+        select c.id, c.user_id, c.currency, c.status, c.frozen, c.consecutive_funds_failures,
+          c.rule_window_after_id::text as rule_window_after_id, c.issuer_card_id,
+          a.id::text as available_id, a.balance::text as available_balance, h.id::text as hold_id
+        from cards c
+        -- Lateral lookups with "limit 1" (which the planner does not flatten into a join): one probe of the
+        -- accounts owner index per card, whatever the table size or its statistics.
+        left join lateral (select id, balance from ledger_accounts
+          where coalesce(user_id, '00000000-0000-0000-0000-000000000000'::uuid) = c.user_id
+            and currency = c.currency and purpose = 'card:' || c.id::text limit 1) a on true
+        left join lateral (select id from ledger_accounts
+          where coalesce(user_id, '00000000-0000-0000-0000-000000000000'::uuid) = c.user_id
+            and currency = c.currency and purpose = 'card_hold:' || c.id::text limit 1) h on true
+        where c.issuer_card_id = any(${issuerIds}::text[])
+        order by c.id
+        for update of c
+      )
+      select (select coalesce(json_agg(signature), '[]') from fresh) as fresh,
+        (select coalesce(json_agg(locked), '[]') from locked) as cards,
+        (select coalesce(json_agg(json_build_object('ref', t.issuer_ref, 'approved', t.approved, 'reason', t.decline_reason)), '[]')
+          from unnest(${authorizationIds}::text[]) as r(ref)
+          -- One probe of the (type, issuer_ref) index per id ("limit 1" keeps it a lateral probe): with "= any(...)"
+          -- the planner, its statistics behind a growing table, scanned every authorization.
+          cross join lateral (select issuer_ref, approved, decline_reason from card_transactions
+            where type = 'authorization' and issuer_ref = r.ref limit 1) t) as earlier`.execute(trx)
+  ).rows[0] as BatchRead;
+  const fresh = new Set(read.fresh);
+  const cardRows = read.cards;
+  const firstAnswers = new Map<string, DecisionResult>(
+    read.earlier.map((e) => [e.ref, { approved: e.approved, reason: e.reason as DeclineReason | null, frozeCard: null }]),
+  );
+
+  // 2. Decide in order. A decline that may freeze a card by rate needs the card's window: the first pass
+  // notes which cards need one, they are read in one query, and the pass runs again with them.
+  let windows = new Map<string, boolean[]>();
+  let plan = planBatch(items, cardRows, fresh, firstAnswers, windows);
+  if (plan.needWindows.length > 0) {
+    windows = await ruleWindows(trx, plan.needWindows);
+    plan = planBatch(items, cardRows, fresh, firstAnswers, windows);
+  }
+  const decided = plan.planned.filter((p): p is Extract<Planned, { kind: 'new' }> => p.kind === 'new');
+
+  if (decided.length > 0) {
+    // 3. The authorization rows, in decision order (their ids order the failure-rate window).
+    // Arrays rather than a row of parameters per decision: the statement stays the same size however big the batch.
+    const column = <T>(pick: (d: (typeof decided)[number]) => T) => decided.map(pick);
+    const inserted = (
+      await sql<{ issuer_ref: string }>`
+        insert into card_transactions (card_id, type, issuer_ref, authorization_id, currency, amount, merchant, approved,
+          decline_reason, held, balance_change, created_at, updated_at)
+        select card_id, 'authorization', ref, ref, currency, amount, merchant, approved, reason, held, change, ${now}, ${now}
+        from unnest(${column((d) => d.card.row.id)}::uuid[], ${column((d) => d.request.authorizationId)}::text[],
+          ${column((d) => d.request.currency)}::text[], ${column((d) => d.amount.toFixed())}::numeric[],
+          ${column((d) => JSON.stringify(d.request.merchant))}::jsonb[], ${column((d) => d.result.approved)}::boolean[],
+          ${column((d) => d.result.reason)}::text[], ${column((d) => (d.result.approved ? d.amount.toFixed() : '0'))}::numeric[],
+          ${column((d) => (d.result.approved ? d.amount.neg().toFixed() : '0'))}::numeric[])
+          with ordinality as v(card_id, ref, currency, amount, merchant, approved, reason, held, change, n)
+        order by n
+        on conflict (type, issuer_ref) do nothing
+        returning issuer_ref`.execute(trx)
+    ).rows;
+    // Under the card locks nobody else can add an authorization of these cards; if one appeared anyway,
+    // the decisions above were taken on a wrong picture: roll back (and decide again).
+    if (inserted.length !== decided.length) throw new BatchConflict('an authorization of the batch was recorded meanwhile');
+
+    // 4. The holds, one journal each, in one ledger batch; all or nothing.
+    const approvals = decided.filter((d) => d.result.approved);
+    for (const card of new Set(approvals.map((a) => a.card))) {
+      if (card.holdId && card.availableId) continue;
+      const ids = await cardAccountIds(trx, card.row);
+      card.availableId = ids.available;
+      card.holdId = ids.hold;
+    }
+    if (approvals.length > 0) {
+      const posted = await postBatchInTransaction(
+        trx,
+        approvals.map(({ card, request, amount }) => ({
+          typeCode: 501 as const,
+          userId: card.row.user_id,
+          reference: reference(card.row.id),
+          idempotencyKey: `card-auth:${request.authorizationId}:hold`,
+          memo: { authorizationId: request.authorizationId, merchant: request.merchant.name },
+          legs: [
+            { accountId: card.availableId as string, amount: amount.neg().toFixed() },
+            { accountId: card.holdId as string, amount: amount.toFixed() },
+          ],
+        })),
+      );
+      const refused = posted.find((p) => p.status === 'rejected' || p.value.replayed);
+      if (refused) throw refused.status === 'rejected' ? refused.reason : new BatchConflict('a hold was posted meanwhile');
     }
 
-    let consecutive = card.consecutive_funds_failures;
-    if (reason === null) consecutive = 0;
-    else if (reason === 'insufficient_funds') consecutive += 1;
+    // 5. Failure counts and rule freezes, one statement for all the cards that changed.
+    const changed = plan.cards.filter((c) => c.consecutive !== c.row.consecutive_funds_failures || c.freezeReason);
+    if (changed.length > 0) {
+      const rows = changed.map(
+        (c) => sql`(${c.row.id}::uuid, ${c.consecutive}::integer, ${c.freezeReason !== null}::boolean, ${c.freezeReason}::text)`,
+      );
+      await sql`update cards as c set consecutive_funds_failures = v.consecutive, frozen = c.frozen or v.froze,
+          freeze_reason = case when v.froze then v.reason else c.freeze_reason end, updated_at = ${now}
+        from (values ${sql.join(rows)}) as v(id, consecutive, froze, reason) where c.id = v.id`.execute(trx);
+    }
+  }
+
+  return plan.planned.map((p) =>
+    p.kind === 'refused' ? { status: 'rejected' as const, reason: p.reason } : { status: 'fulfilled' as const, value: p.result },
+  );
+}
+
+/** What a batch needs of a locked card. */
+type LockedCard = Pick<
+  CardRow,
+  'id' | 'user_id' | 'currency' | 'status' | 'frozen' | 'consecutive_funds_failures' | 'rule_window_after_id' | 'issuer_card_id'
+> & { available_id: string | null; hold_id: string | null; available_balance: string | null };
+
+interface BatchRead {
+  fresh: string[];
+  cards: LockedCard[];
+  earlier: Array<{ ref: string; approved: boolean; reason: string | null }>;
+}
+
+/**
+ * The decisions of a batch, taken in order on a copy of each card's state; pure, so it can run again
+ * once the failure-rate windows it asked for are read.
+ */
+function planBatch(
+  items: DecisionItem[],
+  cardRows: LockedCard[],
+  fresh: Set<string>,
+  firstAnswers: Map<string, DecisionResult>,
+  windows: Map<string, boolean[]>,
+) {
+  const cards = new Map<string, CardState>();
+  for (const row of cardRows)
+    cards.set(row.issuer_card_id as string, {
+      row,
+      availableId: row.available_id,
+      holdId: row.hold_id,
+      available: row.available_balance === null ? null : new Decimal(row.available_balance),
+      consecutive: row.consecutive_funds_failures,
+      frozen: row.frozen,
+      freezeReason: null,
+      window: windows.has(row.id) ? [...(windows.get(row.id) as boolean[])] : null,
+    });
+  const answers = new Map(firstAnswers);
+  const usedDeliveries = new Set<string>();
+  const needWindows: LockedCard[] = [];
+  const planned: Planned[] = items.map(({ request, delivery }) => {
+    if (delivery !== undefined) {
+      if (!fresh.has(delivery) || usedDeliveries.has(delivery)) return { kind: 'refused', reason: new AppError('WEBHOOK_REPLAYED') };
+      usedDeliveries.add(delivery);
+    }
+    const card = cards.get(request.issuerCardId);
+    if (!card) return { kind: 'answer', result: { approved: false, reason: 'card_inactive', frozeCard: null } };
+    // Inserted before any money moves: a repeated request for the same authorization gets the first answer.
+    const first = answers.get(request.authorizationId);
+    if (first) return { kind: 'answer', result: { approved: first.approved, reason: first.reason, frozeCard: null } };
+
+    const amount = new Decimal(request.amount);
+    const tooPrecise = amount.decimalPlaces() > CURRENCIES[card.row.currency].precision;
+    const reason = tooPrecise ? 'currency_mismatch' : decline({ ...card.row, frozen: card.frozen }, request, card.available);
+    if (reason === null) card.available = (card.available as Decimal).minus(amount);
+
+    if (reason === null) card.consecutive = 0;
+    else if (reason === 'insufficient_funds') card.consecutive += 1;
+    const counted = countedInWindow(reason);
+    if (counted) card.window?.push(reason === null);
     // Only a decline can push a card over a rule (an approval adds no failure), so approvals skip the check.
-    const freeze =
-      reason === null || card.frozen || reason === 'card_frozen' || reason === 'card_inactive'
-        ? null
-        : await ruleFreeze(trx, card, consecutive);
-    if (consecutive !== card.consecutive_funds_failures || freeze)
-      await trx
-        .updateTable('cards')
-        .set({ consecutive_funds_failures: consecutive, updated_at: now, ...(freeze ? { frozen: true, freeze_reason: freeze } : {}) })
-        .where('id', '=', card.id)
-        .execute();
-    return { approved: reason === null, reason, frozeCard: freeze ? { issuerCardId: request.issuerCardId, reason: freeze } : null };
+    let freeze: RuleFreeze = null;
+    if (reason !== null && !card.frozen && counted) {
+      if (card.consecutive > MAX_CONSECUTIVE_FUNDS_FAILURES) freeze = 'consecutive_funds_failures';
+      else if (card.window === null) {
+        if (!needWindows.includes(card.row)) needWindows.push(card.row);
+      } else if (windowOverRate(card.window)) freeze = 'failure_rate';
+    }
+    if (freeze) {
+      card.frozen = true;
+      card.freezeReason = freeze;
+    }
+    const result: DecisionResult = {
+      approved: reason === null,
+      reason,
+      frozeCard: freeze ? { issuerCardId: request.issuerCardId, reason: freeze } : null,
+    };
+    answers.set(request.authorizationId, result);
+    return { kind: 'new', card, request, amount, result };
   });
+  return { planned, needWindows, cards: [...cards.values()] };
 }
 type RuleFreezeResult = { issuerCardId: string; reason: 'consecutive_funds_failures' | 'failure_rate' } | null;
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { applyAuthorizationEvent, decideAuthorization } from './authorizations';
+import { type AuthorizationRequest, applyAuthorizationEvent, type DecisionResult, decideAuthorization } from './authorizations';
 import type { CardDeps } from './deps';
 import { applyKycResult } from './kyc';
 import { failOpening, markOpened } from './opening';
@@ -36,6 +36,29 @@ const parse = <T extends z.ZodType>(schema: T, data: unknown): z.infer<T> => {
   return result.data;
 };
 
+const toAuthorizationRequest = (data: z.infer<typeof authorizationData>): AuthorizationRequest => ({
+  authorizationId: data.authorizationId,
+  issuerCardId: data.cardId,
+  amount: data.amount,
+  currency: data.currency,
+  merchant: data.merchant,
+});
+
+/** The authorization request an event carries, or null when it is not a well-formed authorization.request. */
+export function authorizationRequestOf(event: IssuerEvent): AuthorizationRequest | null {
+  if (event.type !== 'authorization.request') return null;
+  const data = authorizationData.safeParse(event.data);
+  return data.success ? toAuthorizationRequest(data.data) : null;
+}
+
+/** A decision that froze its card: the issuer is told after answering, off the critical path. */
+export function announceFreeze(deps: CardDeps, decision: DecisionResult) {
+  if (!decision.frozeCard) return;
+  const { issuerCardId, reason } = decision.frozeCard;
+  deps.log.info({ issuerCardId, reason }, 'card frozen by rule');
+  setImmediate(() => void deps.issuer.freeze(issuerCardId).catch((err) => deps.log.warn({ err }, 'issuer freeze failed')));
+}
+
 /**
  * One issuer event. authorization.request is answered with the decision (the issuer waits for it);
  * everything else is applied exactly once by event id and answered with { received: true }.
@@ -43,20 +66,8 @@ const parse = <T extends z.ZodType>(schema: T, data: unknown): z.infer<T> => {
 export async function handleIssuerEvent(deps: CardDeps, event: IssuerEvent): Promise<Record<string, unknown>> {
   switch (event.type) {
     case 'authorization.request': {
-      const data = parse(authorizationData, event.data);
-      const decision = await decideAuthorization(deps, {
-        authorizationId: data.authorizationId,
-        issuerCardId: data.cardId,
-        amount: data.amount,
-        currency: data.currency,
-        merchant: data.merchant,
-      });
-      if (decision.frozeCard) {
-        const { issuerCardId, reason } = decision.frozeCard;
-        deps.log.info({ issuerCardId, reason }, 'card frozen by rule');
-        // The decision is already final; the issuer is told after answering, off the critical path.
-        setImmediate(() => void deps.issuer.freeze(issuerCardId).catch((err) => deps.log.warn({ err }, 'issuer freeze failed')));
-      }
+      const decision = await decideAuthorization(deps, toAuthorizationRequest(parse(authorizationData, event.data)));
+      announceFreeze(deps, decision);
       return { approved: decision.approved, reason: decision.reason };
     }
     case 'authorization.reversal':

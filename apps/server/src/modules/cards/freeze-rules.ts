@@ -19,17 +19,36 @@ const NOT_COUNTED = ['card_frozen', 'card_inactive'];
 
 export type RuleFreeze = 'consecutive_funds_failures' | 'failure_rate' | null;
 
-export async function ruleFreeze(trx: Transaction<Database>, card: CardRow, consecutiveFundsFailures: number): Promise<RuleFreeze> {
-  if (consecutiveFundsFailures > MAX_CONSECUTIVE_FUNDS_FAILURES) return 'consecutive_funds_failures';
-  const window = await sql<{ total: string; failed: string }>`
-    select count(*)::text as total, count(*) filter (where not approved)::text as failed from (
-      select approved from card_transactions
-      where card_id = ${card.id} and type = 'authorization' and id > ${card.rule_window_after_id}
+/** Whether a window of counted authorizations (oldest first, `true` = approved) is over the failure rate. */
+export function windowOverRate(window: readonly boolean[]): boolean {
+  const recent = window.slice(-RATE_WINDOW_SIZE);
+  if (recent.length < RATE_WINDOW_SIZE) return false;
+  const failed = recent.filter((approved) => !approved).length;
+  return new Decimal(failed).div(recent.length).gt(MAX_FAILURE_RATE);
+}
+
+/** Whether a decline is counted in the failure-rate window (see NOT_COUNTED above). */
+export const countedInWindow = (reason: string | null) => reason === null || !NOT_COUNTED.includes(reason);
+
+/**
+ * The failure-rate windows of many cards in one query: per card its last RATE_WINDOW_SIZE counted
+ * authorizations after its window start, oldest first (the same rows ruleFreeze reads for one card).
+ */
+export async function ruleWindows(
+  trx: Transaction<Database>,
+  cards: ReadonlyArray<Pick<CardRow, 'id' | 'rule_window_after_id'>>,
+): Promise<Map<string, boolean[]>> {
+  const windows = new Map<string, boolean[]>(cards.map((c) => [c.id, []]));
+  if (cards.length === 0) return windows;
+  const rows = await sql<{ card_id: string; approved: boolean }>`
+    select w.card_id, w.approved from unnest(${cards.map((c) => c.id)}::uuid[], ${cards.map((c) => c.rule_window_after_id)}::bigint[]) as c(id, after)
+    cross join lateral (
+      select card_id, approved, id from card_transactions
+      where card_id = c.id and type = 'authorization' and id > c.after
         and (decline_reason is null or decline_reason not in (${sql.join(NOT_COUNTED)}))
       order by id desc limit ${RATE_WINDOW_SIZE}
-    ) recent`.execute(trx);
-  const row = window.rows[0];
-  const total = Number(row?.total ?? 0);
-  if (total < RATE_WINDOW_SIZE) return null;
-  return new Decimal(row?.failed ?? 0).div(total).gt(MAX_FAILURE_RATE) ? 'failure_rate' : null;
+    ) w
+    order by w.card_id, w.id`.execute(trx);
+  for (const row of rows.rows) windows.get(row.card_id)?.push(row.approved);
+  return windows;
 }

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CardProductsTable, CardsTable, CardTransactionsTable, Database } from '../../platform/db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -22,17 +22,6 @@ export const findUserCard = (db: Executor, userId: string, id: string) =>
 /** Locks the card row: every decision that reads or moves a card's balance queues here, card by card. */
 export const lockCard = (trx: Transaction<Database>, id: string) =>
   trx.selectFrom('cards').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-
-/** Locks the card (by the issuer's id) and reads its available balance with it; null balance: no account yet. */
-export async function lockCardWithBalance(trx: Transaction<Database>, issuerCardId: string) {
-  const result = await sql<CardRow & { available_balance: string | null }>`
-    select c.*, a.balance as available_balance from cards c
-    left join ledger_accounts a on coalesce(a.user_id, '00000000-0000-0000-0000-000000000000'::uuid) = c.user_id
-      and a.currency = c.currency and a.purpose = 'card:' || c.id::text
-    where c.issuer_card_id = ${issuerCardId}
-    for update of c`.execute(trx);
-  return result.rows[0];
-}
 
 export const listUserCards = (db: Executor, userId: string) =>
   db.selectFrom('cards').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();

@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { DecisionQueue } from './decision-queue';
 import type { CardDeps } from './deps';
-import { handleIssuerEvent, issuerEventSchema } from './events';
+import { announceFreeze, authorizationRequestOf, handleIssuerEvent, type IssuerEvent, issuerEventSchema } from './events';
 import { verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature';
 
 export const WEBHOOK_PATH = '/api/v1/cards/webhooks/issuer';
@@ -16,6 +17,7 @@ export const WEBHOOK_PATH = '/api/v1/cards/webhooks/issuer';
  * while the same event re-sent by the issuer (newly signed) is answered as a harmless duplicate.
  */
 export const cardWebhookRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; secret: string }> = async (app, { deps, secret }) => {
+  const decisions = new DecisionQueue(deps);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
 
@@ -34,6 +36,15 @@ export const cardWebhookRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; secret: 
       const raw = typeof request.body === 'string' ? request.body : '';
       // Wall-clock time, not the app's (testable) clock: freshness is about the real moment of delivery.
       const signature = verifyWebhookSignature(secret, request.headers['x-webhook-signature'], raw, Date.now());
+      const event = parseEvent(raw);
+      const authorization = event && authorizationRequestOf(event);
+      if (authorization) {
+        // The issuer's 2 seconds: the delivery is recorded in the decision's own transaction, shared with
+        // the decisions that arrive meanwhile (a replay is refused there, a failed batch records nothing).
+        const decision = await decisions.submit({ request: authorization, delivery: signature });
+        announceFreeze(deps, decision);
+        return { approved: decision.approved, reason: decision.reason };
+      }
       // Not money: this record may skip waiting for the disk (a crash could forget the last few, and a
       // replay of one of those would still meet the event-id check), which saves a flush per webhook.
       // One statement: set_config(..., true) lasts to the end of this statement's own transaction.
@@ -44,16 +55,9 @@ export const cardWebhookRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; secret: 
           on conflict (signature) do nothing returning signature`.execute(deps.db)
       ).rows[0];
       if (!fresh) throw new AppError('WEBHOOK_REPLAYED');
-      let json: unknown;
+      if (!event) throw new AppError('BAD_REQUEST');
       try {
-        json = JSON.parse(raw);
-      } catch {
-        throw new AppError('BAD_REQUEST');
-      }
-      const event = issuerEventSchema.safeParse(json);
-      if (!event.success) throw new AppError('BAD_REQUEST');
-      try {
-        return await handleIssuerEvent(deps, event.data);
+        return await handleIssuerEvent(deps, event);
       } catch (error) {
         // The delivery failed: let the issuer's retry (newly signed or the same) be processed.
         await deps.db.deleteFrom('card_webhook_deliveries').where('signature', '=', signature).execute();
@@ -62,6 +66,15 @@ export const cardWebhookRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; secret: 
     },
   );
 };
+
+function parseEvent(raw: string): IssuerEvent | null {
+  try {
+    const event = issuerEventSchema.safeParse(JSON.parse(raw));
+    return event.success ? event.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Deliveries older than the tolerance can no longer pass the timestamp check, so their signatures can go. */
 export async function pruneWebhookDeliveries(deps: CardDeps): Promise<void> {

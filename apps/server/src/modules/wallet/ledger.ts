@@ -174,6 +174,10 @@ async function writeBalances(trx: Transaction<Database>, state: Map<string, Acco
   });
   await sql`update ledger_accounts as a set balance = v.balance, version = v.version
     from (values ${sql.join(rows)}) as v(id, balance, version) where a.id = v.id`.execute(trx);
+  publishBalances(trx, state, ids);
+}
+
+function publishBalances(trx: Transaction<Database>, state: Map<string, AccountState>, ids: string[]) {
   const userIds = new Set<string>();
   for (const id of ids) {
     const owner = (state.get(id) as AccountState).userId;
@@ -226,12 +230,22 @@ export async function postBatch(db: Db, postings: Posting[]): Promise<Array<Prom
   }
 }
 
+/**
+ * postBatch inside the caller's transaction (which then owns the commit): one lock per account and a
+ * few statements for the lot. Each posting succeeds or fails on its own, as in postBatch; a caller
+ * that needs all or nothing checks the results and throws to roll its transaction back.
+ */
+export const postBatchInTransaction = (trx: Transaction<Database>, postings: Posting[]) => postBatchIn(trx, postings);
+
 async function postBatchIn(trx: Transaction<Database>, postings: Posting[]): Promise<Array<PromiseSettledResult<PostingResult>>> {
   if (postings.length === 0) return [];
   const results: Array<PromiseSettledResult<PostingResult> | undefined> = new Array(postings.length);
-  const keys = [...new Set(postings.map((p) => p.idempotencyKey))];
-  const existing = await trx.selectFrom('ledger_journal').select(['idempotency_key']).where('idempotency_key', 'in', keys).execute();
-  const known = new Set(existing.map((e) => e.idempotency_key));
+  // One round trip: the keys already in the ledger, and every account the batch names, locked in id order.
+  const { known, state } = await lockBatch(
+    trx,
+    postings.flatMap((p) => p.legs.map((l) => l.accountId)),
+    postings.map((p) => p.idempotencyKey),
+  );
 
   const deltas = new Map<number, Map<string, Decimal>>();
   postings.forEach((posting, index) => {
@@ -242,10 +256,7 @@ async function postBatchIn(trx: Transaction<Database>, postings: Posting[]): Pro
       results[index] = { status: 'rejected', reason };
     }
   });
-  const state = await lockAccounts(
-    trx,
-    [...deltas.values()].flatMap((d) => [...d.keys()]),
-  );
+  for (const d of deltas.values()) for (const id of d.keys()) if (!state.has(id)) throw new Error('ledger: unknown account in posting');
 
   // In order, exactly as if posted one by one: the first accepted posting of a key wins and later
   // ones replay it; a refused posting leaves its key free for the next one.
@@ -263,22 +274,12 @@ async function postBatchIn(trx: Transaction<Database>, postings: Posting[]): Pro
   }
 
   if (accepted.length > 0) {
-    const journals = await trx
-      .insertInto('ledger_journal')
-      .values(accepted.map((a) => journalRow(postings[a.index] as Posting)))
-      .returning(['id', 'idempotency_key'])
-      .execute();
-    const journalOf = new Map(journals.map((j) => [j.idempotency_key, j.id]));
-    const idOf = (index: number) => journalOf.get((postings[index] as Posting).idempotencyKey) as string;
-    await writeBalances(
+    const journalOf = await writeBatch(
       trx,
       state,
-      accepted.flatMap((a) => [...a.deltas.keys()]),
+      accepted.map((a) => ({ posting: postings[a.index] as Posting, entries: a.entries, accounts: [...a.deltas.keys()] })),
     );
-    await trx
-      .insertInto('ledger_entries')
-      .values(accepted.flatMap((a) => a.entries.map((e) => ({ ...e, journal_id: idOf(a.index) }))))
-      .execute();
+    const idOf = (index: number) => journalOf.get((postings[index] as Posting).idempotencyKey) as string;
     for (const a of accepted) results[a.index] = { status: 'fulfilled', value: { journalId: idOf(a.index), replayed: false } };
   }
 
@@ -291,6 +292,73 @@ async function postBatchIn(trx: Transaction<Database>, postings: Posting[]): Pro
     );
   }
   return results as Array<PromiseSettledResult<PostingResult>>;
+}
+
+/** lockAccounts and the idempotency keys already used, in one statement. */
+async function lockBatch(trx: Transaction<Database>, accountIds: string[], keys: string[]) {
+  const ids = [...new Set(accountIds)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  type Row = { id: string; user_id: string | null; currency: string; balance: string; version: string };
+  const row = (
+    await sql<{ known: string[]; accounts: Row[] }>`
+      with locked as (
+        select id, user_id, currency, balance, version from ledger_accounts where id = any(${ids}::bigint[]) order by id for update
+      )
+      select (select coalesce(json_agg(idempotency_key), '[]') from ledger_journal where idempotency_key = any(${[...new Set(keys)]}::text[])) as known,
+        (select coalesce(json_agg(json_build_object('id', id::text, 'user_id', user_id, 'currency', currency,
+          'balance', balance::text, 'version', version::text)), '[]') from locked) as accounts`.execute(trx)
+  ).rows[0] as { known: string[]; accounts: Row[] };
+  const state = new Map<string, AccountState>(
+    row.accounts.map((r) => [
+      r.id,
+      { userId: r.user_id, currency: r.currency, balance: new Decimal(r.balance), version: BigInt(r.version) },
+    ]),
+  );
+  return { known: new Set(row.known), state };
+}
+
+/**
+ * The writes of a batch in one statement (one round trip however many postings): the journals, the
+ * new balances and the entries, each entry joined to its journal by idempotency key. Arrays rather than
+ * a row of parameters per value, so the statement stays small. Returns journal ids by key.
+ */
+async function writeBatch(
+  trx: Transaction<Database>,
+  state: Map<string, AccountState>,
+  accepted: Array<{ posting: Posting; entries: EntryDraft[]; accounts: string[] }>,
+): Promise<Map<string, string>> {
+  const journals = accepted.map((a) => journalRow(a.posting));
+  const touched = [...new Set(accepted.flatMap((a) => a.accounts))];
+  const accounts = touched.map((id) => state.get(id) as AccountState);
+  const entries = accepted.flatMap((a) => a.entries.map((e) => ({ ...e, key: a.posting.idempotencyKey })));
+  const result = await sql<{ id: string; idempotency_key: string }>`
+    with journal as (
+      insert into ledger_journal (type_code, user_id, reference, idempotency_key, memo)
+      select * from unnest(${journals.map((j) => j.type_code)}::integer[], ${journals.map((j) => j.user_id)}::uuid[],
+        ${journals.map((j) => j.reference)}::text[], ${journals.map((j) => j.idempotency_key)}::text[],
+        ${journals.map((j) => j.memo)}::jsonb[])
+      returning id, idempotency_key
+    ), balances as (
+      update ledger_accounts as a set balance = v.balance, version = v.version
+      from unnest(${touched}::bigint[], ${accounts.map((a) => a.balance.toFixed())}::numeric[],
+        ${accounts.map((a) => a.version.toString())}::bigint[]) as v(id, balance, version)
+      where a.id = v.id
+      returning a.id
+    ), entries as (
+      insert into ledger_entries (journal_id, account_id, currency, amount, balance_before, balance_after, account_version)
+      select journal.id, v.account_id, v.currency, v.amount, v.balance_before, v.balance_after, v.account_version
+      from unnest(${entries.map((e) => e.key)}::text[], ${entries.map((e) => e.account_id)}::bigint[],
+        ${entries.map((e) => e.currency)}::text[], ${entries.map((e) => e.amount)}::numeric[],
+        ${entries.map((e) => e.balance_before)}::numeric[], ${entries.map((e) => e.balance_after)}::numeric[],
+        ${entries.map((e) => e.account_version)}::bigint[])
+        with ordinality as v(key, account_id, currency, amount, balance_before, balance_after, account_version, n)
+      join journal on journal.idempotency_key = v.key
+      order by v.n
+      returning 1
+    )
+    select id::text, idempotency_key from journal`.execute(trx);
+  if (result.rows.length !== accepted.length) throw new Error('ledger: a batch journal was not written');
+  publishBalances(trx, state, touched);
+  return new Map(result.rows.map((j) => [j.idempotency_key, j.id]));
 }
 
 async function replay(trx: Transaction<Database>, posting: Posting): Promise<PostingResult> {
