@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { type SandboxIssuer, startSandboxIssuer } from '@wallet/sandbox-issuer';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app';
 import type { CardDeps } from '../src/modules/cards/deps';
 import { HttpIssuer } from '../src/modules/cards/http-issuer';
 import { WEBHOOK_PATH } from '../src/modules/cards/webhook-routes';
 import { loadConfig } from '../src/platform/config';
+import { startJobs, stopJobs } from '../src/platform/jobs';
 import { createLogger } from '../src/platform/logger';
 import { registerUser, setPaymentPin } from './accounts';
 import type { TestApp } from './app';
@@ -71,8 +72,8 @@ export async function createCardWorld({
     ...sandbox,
   });
   const logger = createLogger(config.LOG_LEVEL, stream);
-  const boss = jobs ? new PgBoss({ connectionString: database.url, max: 3 }) : null;
-  if (boss) await boss.start();
+  // As in production: job errors are logged (a connection cut at teardown must not become an unhandled error).
+  const boss = jobs ? await startJobs(database.url, logger) : null;
   const app = await buildApp({
     config,
     database: database.handle,
@@ -104,7 +105,7 @@ export async function createCardWorld({
     async close() {
       await app.close();
       await issuer.close();
-      if (boss) await boss.stop({ graceful: false, wait: true });
+      if (boss) await stopJobs(boss, 5000);
       await database.drop();
     },
   } satisfies Omit<CardWorld, 'admin'> & { admin: User };
