@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountSchema } from '../amount';
-import type { Translated } from '../languages';
+import { LANGUAGES, type Translated } from '../languages';
 import { KYC_STATUSES, paymentPasswordSchema } from './auth';
 
 /** Card side of the API: products, cards, KYC, recharge, card transactions (issue 6). */
@@ -33,10 +33,15 @@ export const DECLINE_REASON_LABELS: Record<DeclineReason, Translated> = {
   issuer_timeout: l('No answer in time', '响应超时', '응답 시간 초과', '応答タイムアウト'),
 };
 
+/** A name in each app language the operator gave one; the others fall back to the product's `name`. */
+export const localizedNamesSchema = z.partialRecord(z.enum(LANGUAGES), z.string().trim().min(1).max(60));
+
 export const cardProductSchema = z
   .object({
     id: z.string(),
+    /** In the reader's language where the operator gave one. */
     name: z.string(),
+    names: localizedNamesSchema,
     level: z.number().int(),
     type: z.enum(CARD_TYPES),
     currency: z.enum(CARD_CURRENCIES),
@@ -51,7 +56,10 @@ export const cardProductSchema = z
   .meta({ id: 'CardProduct' });
 export type CardProduct = z.infer<typeof cardProductSchema>;
 export const cardProductListSchema = z.object({ products: z.array(cardProductSchema) }).meta({ id: 'CardProducts' });
-export const adminCardProductBodySchema = cardProductSchema.omit({ id: true }).meta({ id: 'AdminCardProductBody' });
+export const adminCardProductBodySchema = cardProductSchema
+  .omit({ id: true })
+  .extend({ names: localizedNamesSchema.default({}) })
+  .meta({ id: 'AdminCardProductBody' });
 
 const englishName = z
   .string()

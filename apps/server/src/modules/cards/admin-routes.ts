@@ -23,6 +23,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
   const security = [{ bearer: [] }];
   const numbers = (body: z.infer<typeof adminCardProductBodySchema>) => ({
     name: body.name,
+    names: body.names,
     level: body.level,
     type: body.type,
     currency: body.currency,
@@ -42,7 +43,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
         response: { 200: z.object({ products: z.array(cardProductSchema) }), ...errors },
       },
     },
-    async () => ({ products: (await listProducts(deps.db, { enabledOnly: false })).map(toProduct) }),
+    async (request) => ({ products: (await listProducts(deps.db, { enabledOnly: false })).map((p) => toProduct(p, request.language)) }),
   );
 
   app.post(
@@ -66,7 +67,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
         details: request.body,
         ip: request.ip,
       });
-      return toProduct(row);
+      return toProduct(row, request.language);
     },
   );
 
@@ -98,7 +99,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
         details: request.body,
         ip: request.ip,
       });
-      return toProduct(row);
+      return toProduct(row, request.language);
     },
   );
 

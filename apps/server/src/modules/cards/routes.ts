@@ -60,7 +60,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
   app.get(
     '/api/v1/cards/products',
     { schema: { tags, security, summary: 'Card products on offer', response: { 200: cardProductListSchema, ...errors } } },
-    async () => ({ products: (await listProducts(deps.db, { enabledOnly: true })).map(toProduct) }),
+    async (request) => ({ products: (await listProducts(deps.db, { enabledOnly: true })).map((p) => toProduct(p, request.language)) }),
   );
 
   app.get(

@@ -12,10 +12,11 @@ import type { CardRow, CardTxRow, ProductRow } from './queries';
 
 const plain = (value: string | null | undefined) => new Decimal(value ?? 0).toFixed();
 
-export function toProduct(row: ProductRow): CardProduct {
+export function toProduct(row: ProductRow, language: Language): CardProduct {
   return {
     id: row.id,
-    name: row.name,
+    name: row.names[language] ?? row.name,
+    names: row.names,
     level: row.level,
     type: row.type,
     currency: row.currency,
@@ -35,7 +36,7 @@ export function toCard(
 ): Card {
   return {
     id: row.id,
-    product: toProduct(product),
+    product: toProduct(product, language),
     type: row.type,
     currency: row.currency,
     holderName: `${row.holder_first_name} ${row.holder_last_name}`.toUpperCase(),

@@ -1,3 +1,4 @@
+import type { Language } from '@wallet/contract';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /** Table types for Kysely. Each migration that adds a table adds its interface here. */
@@ -225,6 +226,8 @@ export interface WithdrawalEventsTable {
 export interface CardProductsTable {
   id: Generated<string>;
   name: string;
+  /** The name per app language; `name` where a language is missing. */
+  names: Generated<Partial<Record<Language, string>>>;
   level: number;
   type: 'virtual' | 'physical';
   currency: 'USD' | 'HKD';
