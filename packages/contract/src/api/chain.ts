@@ -64,4 +64,7 @@ export const adminAssignDepositBodySchema = z
   .object({ uid: z.string().regex(/^[1-9]\d{7}$/), reason: z.string().trim().min(3).max(500) })
   .meta({ id: 'AdminAssignDepositBody' });
 
-export const devSendBodySchema = z.object({ amount: amountSchema }).meta({ id: 'DevSendBody' });
+/** What the development faucet sends: test USDT (as a BSC token) or the local chain's own coin playing ETH. */
+export const devSendBodySchema = z
+  .object({ amount: amountSchema, asset: z.enum(['USDT', 'ETH']).default('USDT') })
+  .meta({ id: 'DevSendBody' });

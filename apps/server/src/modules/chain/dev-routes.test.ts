@@ -4,7 +4,7 @@ import { loadConfig } from '../../platform/config';
 
 let bed: ChainTestbed;
 beforeAll(async () => {
-  bed = await startChainTestbed({ faucet: true });
+  bed = await startChainTestbed({ faucet: true, eth: true, env: { CHAIN_CONFIRMATIONS: '{"BSC":3,"ETH":3}' } });
 });
 afterAll(async () => {
   await bed?.close();
@@ -26,6 +26,32 @@ it('sends test USDT from my bound BSC address to the deposit address, which is t
   expect(info.json().devFaucet).toBe('/dev/chain');
   const page = await t.app.inject({ method: 'GET', url: '/dev/chain' });
   expect(page.body).toContain(DEPOSIT_ADDRESS);
+});
+
+it('sends the local coin playing ETH from the same bound address, credited as ETH', async () => {
+  const { t, chain } = bed;
+  const user = await userWithAddress(t, 'BSC', randomAddress());
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/dev/chain/deposits',
+    headers: user.headers,
+    payload: { amount: '0.25', asset: 'ETH' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({ from: user.address, to: DEPOSIT_ADDRESS });
+  await chain.mine(3);
+  await t.app.chain.scan('ETH');
+  await t.app.chain.credit('ETH');
+  const balances = await t.app.inject({ method: 'GET', url: '/api/v1/wallet/balances', headers: user.headers });
+  expect(balances.json().balances).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'ETH', balance: '0.25' })]));
+
+  const tooPrecise = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/dev/chain/deposits',
+    headers: user.headers,
+    payload: { amount: '0.1234567890123456789', asset: 'ETH' },
+  });
+  expect(tooPrecise.statusCode).toBe(400);
 });
 
 it('asks for a BSC address when mine is on TRON', async () => {

@@ -10,8 +10,8 @@ const HOT_WALLET_USDT = 1_000_000n * 1_000_000n;
 
 /**
  * Development only: starts the local EVM node (packages/devchain) with the test USDT token and a
- * funded hot wallet, and points the BSC settings that are not set explicitly at it, so `npm start`
- * shows the whole deposit and withdrawal path without any real chain. Loaded with a dynamic import:
+ * funded hot wallet, and points the BSC settings that are not set explicitly at it (and ETH, played by
+ * the node's own coin), so `npm start` shows the whole deposit and withdrawal path without any real chain. Loaded with a dynamic import:
  * production never loads hardhat.
  */
 export async function startLocalChain(config: Config, log: FastifyBaseLogger): Promise<{ config: Config; devchain: DevChain }> {
@@ -29,7 +29,10 @@ export async function startLocalChain(config: Config, log: FastifyBaseLogger): P
     cacheDir: path.join(config.DATA_DIR, 'devchain'),
     hotWalletUsdt: HOT_WALLET_USDT,
   });
-  log.info({ url: devchain.url, usdtContract: devchain.token, hotWallet: devchain.hotWallet }, 'local chain started (BSC points at it)');
+  log.info(
+    { url: devchain.url, usdtContract: devchain.token, hotWallet: devchain.hotWallet },
+    'local chain started (BSC and ETH point at it)',
+  );
   return {
     devchain,
     config: {
@@ -39,6 +42,8 @@ export async function startLocalChain(config: Config, log: FastifyBaseLogger): P
       // The hot wallet receives deposits too, so demo top-ups fund demo withdrawals.
       BSC_DEPOSIT_ADDRESS: config.BSC_DEPOSIT_ADDRESS ?? devchain.hotWallet,
       BSC_HOT_WALLET_KEY: config.BSC_HOT_WALLET_KEY ?? DEV_HOT_WALLET_KEY,
+      ETH_RPC_URL: config.ETH_RPC_URL ?? devchain.url,
+      ETH_DEPOSIT_ADDRESS: config.ETH_DEPOSIT_ADDRESS ?? devchain.hotWallet,
     },
   };
 }
@@ -49,7 +54,7 @@ export async function startLocalChain(config: Config, log: FastifyBaseLogger): P
  * chain to reach the old height.
  */
 export async function forgetLocalChainCheckpoint(db: Db): Promise<void> {
-  await db.deleteFrom('chain_checkpoints').where('network', '=', 'BSC').execute();
+  await db.deleteFrom('chain_checkpoints').where('network', 'in', ['BSC', 'ETH']).execute();
 }
 
 function portFree(port: number): Promise<boolean> {
