@@ -66,18 +66,33 @@ export function TopUpPanel({ currency, network: pickNetwork }: Props) {
         )}
       </Section>
       <Section title={t('topUp.rulesTitle')}>
-        <p className={styles.meta}>
-          {t('topUp.yourAddress', { network: t(`network.${(bound.network ?? network) as Network}`) })}
-          <br />
-          <span className={styles.hash} data-testid="topup-bound">
-            {bound.address}
-          </span>
-        </p>
-        <ul className={styles.warnings}>
-          <li>{t('topUp.ruleSameAddress')}</li>
-          <li>{t('topUp.ruleSameNetwork')}</li>
-          <li>{t('topUp.ruleOtherwise')}</li>
-        </ul>
+        {network === 'BTC' ? (
+          // A personal deposit address: who sends does not matter, only the asset and its network.
+          <ul className={styles.warnings}>
+            <li>{t('topUp.ruleOwnAddress')}</li>
+            <li>{t('topUp.ruleAssetOnly', { asset: currency, network: t(`network.${network}`) })}</li>
+            <li>{t('topUp.ruleOtherwise')}</li>
+          </ul>
+        ) : (
+          <>
+            <p className={styles.meta}>
+              {t('topUp.yourAddress', { network: t(`network.${network}`) })}
+              <br />
+              <span className={styles.hash} data-testid="topup-bound">
+                {bound.address}
+              </span>
+            </p>
+            <ul className={styles.warnings}>
+              <li>{t('topUp.ruleSameAddress')}</li>
+              <li>
+                {currency === 'USDT'
+                  ? t('topUp.ruleSameNetwork')
+                  : t('topUp.ruleAssetOnly', { asset: currency, network: t(`network.${network}`) })}
+              </li>
+              <li>{t('topUp.ruleOtherwise')}</li>
+            </ul>
+          </>
+        )}
         <p className={styles.meta} data-testid="topup-remaining">
           {t('topUp.remaining', { remaining: info.data.remainingToday, perDay: info.data.perDay })}
         </p>

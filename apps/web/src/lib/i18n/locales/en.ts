@@ -728,6 +728,8 @@ export const en = {
     yourAddress: 'Send only from your bound address on {{network}}:',
     ruleSameAddress: 'Send only from the address bound to your account.',
     ruleSameNetwork: 'Send only on the same network as your bound address.',
+    ruleOwnAddress: 'This address is yours alone: whatever reaches it is credited to you, from any sender.',
+    ruleAssetOnly: 'Send only {{asset}}, on the {{network}} network.',
     ruleOtherwise: 'Otherwise the top-up fails or the assets are lost.',
     remaining: 'Top-ups left today: {{remaining}} of {{perDay}}. More are credited on the next day.',
     bindFirst: 'Bind a wallet address first',
@@ -740,7 +742,7 @@ export const en = {
     checkNone: 'No top-up from your bound address in this transaction.',
     depositsTitle: 'My deposits',
     noDeposits: 'No deposits yet.',
-    devFaucet: 'Development: send test USDT from your bound address on the local chain',
+    devFaucet: 'Development: send test coins from your bound address on the local chain',
     loadError: 'Could not load the top-up details',
     status: {
       confirming: 'Confirming {{n}} of {{total}}',

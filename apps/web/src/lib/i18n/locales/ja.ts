@@ -712,6 +712,8 @@ export const ja: Catalogue = {
     yourAddress: '{{network}} で連携したアドレスからのみ送金してください：',
     ruleSameAddress: 'アカウントに連携したアドレスからのみ送金してください。',
     ruleSameNetwork: '連携アドレスと同じネットワークでのみ送金してください。',
+    ruleOwnAddress: 'このアドレスはお客様専用です。どのアドレスから送られても、お客様の口座に入金されます。',
+    ruleAssetOnly: '{{asset}}は{{network}}ネットワークでのみ送金してください。',
     ruleOtherwise: 'そうでない場合、入金は失敗するか資産が失われます。',
     remaining: '本日の残り入金回数：{{remaining}} / {{perDay}}。超過分は翌日に反映されます。',
     bindFirst: '先にウォレットアドレスを連携してください',
@@ -724,7 +726,7 @@ export const ja: Catalogue = {
     checkNone: 'この取引に連携アドレスからの入金はありません。',
     depositsTitle: '入金履歴',
     noDeposits: 'まだ入金はありません。',
-    devFaucet: '開発環境：ローカルテストチェーンで連携アドレスからテスト USDT を送金',
+    devFaucet: '開発環境：ローカルテストチェーンで連携アドレスからテスト用コインを送金',
     loadError: '入金情報を読み込めませんでした',
     status: {
       confirming: '承認中 {{n}} / {{total}}',

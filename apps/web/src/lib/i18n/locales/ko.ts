@@ -711,6 +711,8 @@ export const ko: Catalogue = {
     yourAddress: '{{network}}에 연결한 주소에서만 보내 주세요:',
     ruleSameAddress: '계정에 연결된 주소에서만 보내 주세요.',
     ruleSameNetwork: '연결한 주소와 같은 네트워크로만 보내 주세요.',
+    ruleOwnAddress: '이 주소는 회원님 전용입니다. 어느 주소에서 보내든 회원님 계정에 입금됩니다.',
+    ruleAssetOnly: '{{network}} 네트워크로 {{asset}}만 보내 주세요.',
     ruleOtherwise: '그렇지 않으면 충전이 실패하거나 자산을 잃게 됩니다.',
     remaining: '오늘 남은 충전 횟수: {{remaining}} / {{perDay}}. 초과분은 다음 날 입금됩니다.',
     bindFirst: '먼저 지갑 주소를 연결해 주세요',
@@ -723,7 +725,7 @@ export const ko: Catalogue = {
     checkNone: '이 거래에는 연결한 주소에서 보낸 충전이 없습니다.',
     depositsTitle: '내 입금',
     noDeposits: '아직 입금이 없습니다.',
-    devFaucet: '개발 환경: 로컬 테스트 체인에서 연결한 주소로 테스트 USDT 보내기',
+    devFaucet: '개발 환경: 로컬 테스트 체인에서 연결한 주소로 테스트 코인 보내기',
     loadError: '충전 정보를 불러오지 못했습니다',
     status: {
       confirming: '컨펌 중 {{n}} / {{total}}',

@@ -711,6 +711,8 @@ export const zh: Catalogue = {
     yourAddress: '请仅从您在 {{network}} 上绑定的地址转出：',
     ruleSameAddress: '请仅使用账户绑定的地址转账。',
     ruleSameNetwork: '请使用与绑定地址相同的网络转账。',
+    ruleOwnAddress: '此地址专属于您：任何地址转入的资产都会记入您的账户。',
+    ruleAssetOnly: '请仅通过{{network}}网络转入 {{asset}}。',
     ruleOtherwise: '否则充值将失败或资产丢失。',
     remaining: '今日剩余充值次数：{{remaining}} / {{perDay}}。超出部分将在次日入账。',
     bindFirst: '请先绑定钱包地址',
@@ -723,7 +725,7 @@ export const zh: Catalogue = {
     checkNone: '该交易中没有来自您绑定地址的充值。',
     depositsTitle: '我的充值',
     noDeposits: '暂无充值记录。',
-    devFaucet: '开发环境：在本地测试链上从绑定地址发送测试 USDT',
+    devFaucet: '开发环境：在本地测试链上从绑定地址发送测试币',
     loadError: '无法加载充值信息',
     status: {
       confirming: '确认中 {{n}} / {{total}}',
