@@ -27,6 +27,15 @@ describe('attempt keys', () => {
     expect(keys.keyFor('{"amount":"5"}')).toBe('key-2');
   });
 
+  it('end the attempt in a success handler before handing on the reply', () => {
+    const keys = createAttemptKeys(counter());
+    keys.keyFor('{"amount":"5"}');
+    const seen: string[] = [];
+    keys.done((reply: string) => seen.push(reply))('ok');
+    expect(seen).toEqual(['ok']);
+    expect(keys.keyFor('{"amount":"5"}')).toBe('key-2');
+  });
+
   it('make keys the server accepts by default', () => {
     const keys = createAttemptKeys();
     expect(keys.keyFor('a')).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);

@@ -18,6 +18,13 @@ export function createAttemptKeys(newKey: () => string = () => newIdempotencyKey
     reset(): void {
       current = null;
     },
+    /** A success handler that ends the attempt first (see reset). */
+    done<T>(then: (reply: T) => void): (reply: T) => void {
+      return (reply) => {
+        current = null;
+        then(reply);
+      };
+    },
   };
 }
 

@@ -77,3 +77,12 @@ export const CODE_ERROR_FIELDS = {
   CODE_RESEND_TOO_SOON: 'code',
   MAIL_SEND_FAILED: 'code',
 } as const satisfies Partial<Record<ErrorCode, string>>;
+
+/** The server's refusals of an amount, shown under the form's `amount` field. */
+export const AMOUNT_ERROR_FIELDS = {
+  AMOUNT_INVALID: 'amount',
+  AMOUNT_NOT_POSITIVE: 'amount',
+  AMOUNT_TOO_PRECISE: 'amount',
+  AMOUNT_BELOW_MINIMUM: 'amount',
+  INSUFFICIENT_BALANCE: 'amount',
+} as const satisfies Partial<Record<ErrorCode, string>>;

@@ -52,10 +52,9 @@ export default function ApplyCardPage() {
     open.mutate(
       { body: body as never, idempotencyKey: keys.keyFor(JSON.stringify({ ...body, paymentPassword: undefined })) },
       {
-        onSuccess: (card) => {
-          keys.reset();
+        onSuccess: keys.done((card) => {
           navigate(`/pages/afterOpen/index?id=${card.id}`, { replace: true });
-        },
+        }),
       },
     );
   };

@@ -26,11 +26,10 @@ export default function CardToWalletPage() {
     withdraw.mutate(
       { id, amount, paymentPassword: values.paymentPassword ?? '', idempotencyKey: keys.keyFor(`${id}:${amount}`) },
       {
-        onSuccess: (result) => {
-          keys.reset();
+        onSuccess: keys.done((result) => {
           Toast.show({ content: t('cards.toWallet.done', { amount: result.credited, currency: result.walletCurrency }) });
           navigate(`/pages/cardBasic/index?id=${id}`, { replace: true });
-        },
+        }),
       },
     );
   };

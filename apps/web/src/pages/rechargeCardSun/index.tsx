@@ -45,11 +45,10 @@ export default function RechargeCardPage() {
     recharge.mutate(
       { id, amount: quote.amount, paymentPassword: values.paymentPassword ?? '', idempotencyKey: keys.keyFor(`${id}:${quote.amount}`) },
       {
-        onSuccess: () => {
-          keys.reset();
+        onSuccess: keys.done(() => {
           Toast.show({ content: t('cards.recharge.done', { amount: quote.credited, currency: quote.cardCurrency }) });
           navigate(`/pages/cardBasic/index?id=${id}`, { replace: true });
-        },
+        }),
       },
     );
   };

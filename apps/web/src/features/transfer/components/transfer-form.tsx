@@ -9,7 +9,7 @@ import { SecuredFormFooter } from '../../../components/secured-form-footer';
 import type { CodeSent } from '../../../components/send-code-button';
 import { checkAmountInput, maxAmount } from '../../../lib/amount-input';
 import { useAttemptKeys } from '../../../lib/attempt-keys';
-import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
+import { AMOUNT_ERROR_FIELDS, CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
 import { useAmountIssueText } from '../../../lib/use-amount-issue-text';
 import { useApiForm } from '../../../lib/use-api-form';
 import { type TransferReply, useCreateTransfer } from '../api/create-transfer';
@@ -50,10 +50,7 @@ export function TransferForm({ recipient, onChangeRecipient, balances, sendCode,
       ...CODE_ERROR_FIELDS,
       PAYMENT_PASSWORD_WRONG: 'paymentPassword',
       PAYMENT_PASSWORD_FORMAT: 'paymentPassword',
-      INSUFFICIENT_BALANCE: 'amount',
-      AMOUNT_INVALID: 'amount',
-      AMOUNT_NOT_POSITIVE: 'amount',
-      AMOUNT_TOO_PRECISE: 'amount',
+      ...AMOUNT_ERROR_FIELDS,
     },
     linked: { currency: ['amount'] },
   });
@@ -71,10 +68,7 @@ export function TransferForm({ recipient, onChangeRecipient, balances, sendCode,
     create.mutate(
       { body, idempotencyKey },
       {
-        onSuccess: (reply) => {
-          keys.reset();
-          onDone(reply);
-        },
+        onSuccess: keys.done(onDone),
         onError: f.showError,
       },
     );

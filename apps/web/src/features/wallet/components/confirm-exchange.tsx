@@ -36,10 +36,7 @@ export function ConfirmExchange({ quote, visible, onClose, onDone, onQuoteGone }
     execute.mutate(
       { ...body, idempotencyKey: keys.keyFor(quote.id) },
       {
-        onSuccess: (reply) => {
-          keys.reset();
-          onDone(reply);
-        },
+        onSuccess: keys.done(onDone),
         onError: (error) => {
           if (error instanceof ApiError && (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_NOT_FOUND')) onQuoteGone(error);
           else f.showError(error);

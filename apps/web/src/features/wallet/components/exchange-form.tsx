@@ -8,6 +8,7 @@ import { CurrencySelect } from '../../../components/currency-select';
 import { FormFailure } from '../../../components/form-failure';
 import { checkAmountInput, maxAmount } from '../../../lib/amount-input';
 import { ApiError } from '../../../lib/api-client';
+import { AMOUNT_ERROR_FIELDS } from '../../../lib/form-issues';
 import { formatMoney } from '../../../lib/format';
 import { useAmountIssueText } from '../../../lib/use-amount-issue-text';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -24,20 +25,13 @@ type Props = {
   onQuote: (request: QuoteRequest, quote: Quote) => void;
 };
 
-const AMOUNT_ERRORS = {
-  AMOUNT_INVALID: 'amount',
-  AMOUNT_NOT_POSITIVE: 'amount',
-  AMOUNT_TOO_PRECISE: 'amount',
-  INSUFFICIENT_BALANCE: 'amount',
-} as const;
-
 /** Which currency into which, and how much: checked here as the server would, then priced. */
 export function ExchangeForm({ pairs, available, initial, onQuote }: Props) {
   const { t } = useTranslation();
   const issueText = useAmountIssueText();
   const quote = useCreateQuote();
   // The amount is checked with checkAmountInput (precision, minimum, balance); the form shows the findings.
-  const f = useApiForm(quoteBodySchema, { fieldOf: AMOUNT_ERRORS });
+  const f = useApiForm(quoteBodySchema, { fieldOf: AMOUNT_ERROR_FIELDS });
   const [pair, setPair] = useState(() => settlePair(pairs, initial?.from, initial?.to));
 
   if (!pair) return null;

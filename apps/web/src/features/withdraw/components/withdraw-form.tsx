@@ -18,7 +18,7 @@ import type { CodeSent } from '../../../components/send-code-button';
 import { checkAmountInput, maxAmount } from '../../../lib/amount-input';
 import { ApiError } from '../../../lib/api-client';
 import { useAttemptKeys } from '../../../lib/attempt-keys';
-import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
+import { AMOUNT_ERROR_FIELDS, CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
 import { useAmountIssueText } from '../../../lib/use-amount-issue-text';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -56,11 +56,7 @@ export function WithdrawForm({ profile, available, fees, sendCode, onDone, onSet
       PAYMENT_PASSWORD_FORMAT: 'paymentPassword',
       ADDRESS_INVALID: 'address',
       ADDRESS_REQUIRED: 'address',
-      INSUFFICIENT_BALANCE: 'amount',
-      AMOUNT_BELOW_MINIMUM: 'amount',
-      AMOUNT_INVALID: 'amount',
-      AMOUNT_NOT_POSITIVE: 'amount',
-      AMOUNT_TOO_PRECISE: 'amount',
+      ...AMOUNT_ERROR_FIELDS,
     },
     linked: { network: ['address', 'amount'] },
   });
@@ -86,10 +82,7 @@ export function WithdrawForm({ profile, available, fees, sendCode, onDone, onSet
     create.mutate(
       { body, idempotencyKey },
       {
-        onSuccess: (withdrawal) => {
-          keys.reset();
-          onDone(withdrawal);
-        },
+        onSuccess: keys.done(onDone),
         onError: f.showError,
       },
     );
