@@ -17,9 +17,10 @@ import { publishChange } from '../../platform/changes';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 import { idempotencyKey } from '../../platform/idempotency';
-import { requireSession, signedIn } from '../auth/sessions';
+import { signedIn } from '../auth/sessions';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../wallet/ledger';
 import { decideWithdrawal, pendingWithdrawals, type WithdrawalDeps } from '../wallet/withdrawals';
+import { requireAdmin } from './guard';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 
@@ -28,11 +29,7 @@ const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
  * (A console screen comes later; these are API only.)
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: Config }> = async (app, { deps, config }) => {
-  app.addHook('onRequest', requireSession(deps.db, deps.clock));
-  app.addHook('onRequest', async (request) => {
-    const user = await deps.db.selectFrom('users').select(['email']).where('id', '=', signedIn(request).userId).executeTakeFirstOrThrow();
-    if (!config.ADMIN_EMAILS.includes(user.email)) throw new AppError('FORBIDDEN');
-  });
+  requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
   const tags = ['admin'];
   const security = [{ bearer: [] }];
   const audit = (adminId: string, action: string, subject: string, details: Record<string, unknown>, ip: string) =>

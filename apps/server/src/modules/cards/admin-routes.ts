@@ -1,10 +1,9 @@
 import { adminCardProductBodySchema, cardProductSchema, errorReplySchema, KYC_PHOTO_SIDES, uidSchema } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
-import { requireSession, signedIn } from '../auth/sessions';
+import { auditAdminAction, requireAdmin } from '../admin/guard';
 import type { CardDeps } from './deps';
 import { readPhoto } from './kyc';
 import { listProducts } from './queries';
@@ -14,11 +13,7 @@ const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 
 /** Operator side of cards: the product catalogue and KYC documents (ADMIN_EMAILS only, audited). */
 export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Config }> = async (app, { deps, config }) => {
-  app.addHook('onRequest', requireSession(deps.db, deps.clock));
-  app.addHook('onRequest', async (request) => {
-    const user = await deps.db.selectFrom('users').select(['email']).where('id', '=', signedIn(request).userId).executeTakeFirstOrThrow();
-    if (!config.ADMIN_EMAILS.includes(user.email)) throw new AppError('FORBIDDEN');
-  });
+  requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
   const tags = ['admin'];
   const security = [{ bearer: [] }];
   const numbers = (body: z.infer<typeof adminCardProductBodySchema>) => ({
@@ -59,14 +54,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
     },
     async (request) => {
       const row = await deps.db.insertInto('card_products').values(numbers(request.body)).returningAll().executeTakeFirstOrThrow();
-      await recordAudit(deps.db, {
-        actorKind: 'admin',
-        actorId: signedIn(request).userId,
-        action: 'card_product.create',
-        subject: `card_product:${row.id}`,
-        details: request.body,
-        ip: request.ip,
-      });
+      await auditAdminAction(deps.db, request, { action: 'card_product.create', subject: `card_product:${row.id}`, details: request.body });
       return toProduct(row, request.language);
     },
   );
@@ -91,14 +79,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
         .returningAll()
         .executeTakeFirst();
       if (!row) throw new AppError('CARD_PRODUCT_NOT_FOUND');
-      await recordAudit(deps.db, {
-        actorKind: 'admin',
-        actorId: signedIn(request).userId,
-        action: 'card_product.update',
-        subject: `card_product:${row.id}`,
-        details: request.body,
-        ip: request.ip,
-      });
+      await auditAdminAction(deps.db, request, { action: 'card_product.update', subject: `card_product:${row.id}`, details: request.body });
       return toProduct(row, request.language);
     },
   );
@@ -117,13 +98,10 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
       const user = await deps.db.selectFrom('users').select('id').where('uid', '=', request.params.uid).executeTakeFirst();
       if (!user) throw new AppError('NOT_FOUND');
       const photo = await readPhoto(deps, user.id, request.params.side);
-      await recordAudit(deps.db, {
-        actorKind: 'admin',
-        actorId: signedIn(request).userId,
+      await auditAdminAction(deps.db, request, {
         action: 'kyc.photo.view',
         subject: `user:${user.id}`,
         details: { side: request.params.side },
-        ip: request.ip,
       });
       reply.header('cache-control', 'private, no-store');
       return reply.type(photo.content_type).send(photo.bytes);

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
+import { requireAdmin } from '../admin/guard';
 import { requireSession, signedIn } from '../auth/sessions';
 import type { ChainService } from './service';
 
@@ -62,11 +62,7 @@ export const topUpRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, clock,
 
 /** Operators: deposits that belong to nobody, and assigning one to a user (audited). */
 export const depositAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, clock, chain, config }) => {
-  app.addHook('onRequest', requireSession(db, clock));
-  app.addHook('onRequest', async (request) => {
-    const user = await db.selectFrom('users').select(['email']).where('id', '=', signedIn(request).userId).executeTakeFirstOrThrow();
-    if (!config.ADMIN_EMAILS.includes(user.email)) throw new AppError('FORBIDDEN');
-  });
+  requireAdmin(app, db, clock, config.ADMIN_EMAILS);
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
