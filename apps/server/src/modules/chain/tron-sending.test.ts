@@ -129,9 +129,9 @@ describe('TRON withdrawal sending', () => {
     expect(codes.map((c) => c.type_code)).toEqual([234, 234]);
   });
 
-  it('re-broadcasts the stored transaction after a crash between signing and broadcasting, and pays once', async () => {
-    const { t, chain } = bed;
-    const w = await withdraw('12');
+  /** A sender that stops right after signing and saving the transaction, as a power cut would. */
+  const crashAfterSigning = async () => {
+    const { t } = bed;
     const crashing = createChainService({ db: t.database.handle.db, clock, log: t.app.log }, [...t.app.chain.networks.values()], {
       confirmations: { BSC: 3, TRON: 3, ETH: 12, BTC: 2 },
       batchBlocks: 100,
@@ -143,6 +143,12 @@ describe('TRON withdrawal sending', () => {
       },
     });
     await expect(crashing.sendWithdrawals('TRON')).rejects.toThrow('power cut');
+  };
+
+  it('re-broadcasts the stored transaction after a crash between signing and broadcasting, and pays once', async () => {
+    const { t, chain } = bed;
+    const w = await withdraw('12');
+    await crashAfterSigning();
     const stored = await t.database.handle.db.selectFrom('withdrawals').selectAll().where('id', '=', w.id).executeTakeFirstOrThrow();
     expect(stored.status).toBe('sending');
     expect(executed.has(stored.tx_hash as string)).toBe(false);
@@ -160,17 +166,7 @@ describe('TRON withdrawal sending', () => {
   it('signs a new transaction when the stored one expired unmined (TRON transactions expire)', async () => {
     const { t, chain } = bed;
     const w = await withdraw('17');
-    const crashing = createChainService({ db: t.database.handle.db, clock, log: t.app.log }, [...t.app.chain.networks.values()], {
-      confirmations: { BSC: 3, TRON: 3, ETH: 12, BTC: 2 },
-      batchBlocks: 100,
-      timeZone: '+08:00',
-      send: {
-        crashAfterSign: () => {
-          throw new Error('power cut');
-        },
-      },
-    });
-    await expect(crashing.sendWithdrawals('TRON')).rejects.toThrow('power cut');
+    await crashAfterSigning();
     const first = await t.database.handle.db.selectFrom('withdrawals').selectAll().where('id', '=', w.id).executeTakeFirstOrThrow();
     // Down for longer than the expiration: the node now refuses the stored transaction.
     expired.add(first.tx_hash as string);
