@@ -3,6 +3,7 @@ import { ERRORS } from '@wallet/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './chromium';
+import { expectCleanPage, fill, hash } from './page-checks';
 
 /**
  * A newcomer's account, in the browser against the real server in development mode: sign up, log
@@ -11,7 +12,6 @@ import { launchChromium } from './chromium';
  */
 
 // i18next shows a missing key as the key itself, e.g. "auth.login.title".
-const RAW_KEY = /(^|\s)[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_]+)+(\s|$)/;
 
 const PASSWORD = 'Secret123';
 const PAYMENT_PASSWORD = '246810';
@@ -63,20 +63,6 @@ async function sendAndReadCode(page: Page, email: string): Promise<string> {
     .toMatch(/^\d{6}$/);
   return code as string;
 }
-
-async function expectCleanPage(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
-  const lines = (await page.evaluate(() => document.body.innerText)).split('\n').map((line) => line.trim());
-  expect(
-    lines.filter((line) => RAW_KEY.test(line)),
-    `raw i18n keys on ${where}`,
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-const fill = (page: Page, testId: string, value: string) => page.locator(`[data-testid="${testId}"] input`).fill(value);
-const hash = (page: Page) => page.evaluate(() => window.location.hash);
 
 async function logOut(page: Page) {
   await page.goto(`${baseUrl()}/#/pages/manageSun/index`);

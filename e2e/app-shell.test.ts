@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './chromium';
+import { RAW_KEY } from './page-checks';
 
 /** What a person should read on the tab bar in each language. */
 const TAB_LABELS = {
@@ -13,7 +14,6 @@ const TAB_LABELS = {
 } as const;
 
 // i18next shows a missing key as the key itself, e.g. "home.hero.title".
-const RAW_KEY = /(^|\s)[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_]+)+(\s|$)/;
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 let browser: Browser;

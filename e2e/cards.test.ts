@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SHIPPING } from '../apps/server/test/shipping';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium } from './chromium';
+import { hash } from './page-checks';
 
 /**
  * A virtual card in the browser, as a newcomer drives it: open it, pass KYC (approved in the sandbox
@@ -19,7 +20,6 @@ let token: string;
 let sandbox: string;
 const pageErrors: string[] = [];
 const baseUrl = () => inject('baseUrl');
-const hash = (p: Page) => p.evaluate(() => window.location.hash);
 const input = (testId: string) => page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first();
 
 async function sandboxCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

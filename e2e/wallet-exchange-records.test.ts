@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney } from '../apps/web/src/lib/format';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium } from './chromium';
+import { expectCleanPage as expectPageClean, hash } from './page-checks';
 
 /**
  * The wallet screens in the browser against the real server, as the demo account: home with its
@@ -12,7 +13,6 @@ import { launchChromium } from './chromium';
  */
 
 // i18next shows a missing key as the key itself, e.g. "exchange.quote.title".
-const RAW_KEY = /(^|\s)[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_]+)+(\s|$)/;
 const DEMO = { email: 'demo@sbc-wallet.local', password: 'demo12345', paymentPassword: '123456' };
 
 let browser: Browser;
@@ -39,19 +39,9 @@ const balanceOf = (reply: BalancesReply, currency: string) => reply.balances.fin
 const say = (template: string, values: Record<string, string> = {}) =>
   Object.entries(values).reduce((out, [name, value]) => out.replaceAll(`{{${name}}}`, value), template);
 
-const hash = (p: Page) => p.evaluate(() => window.location.hash);
 const text = (testId: string) => page.getByTestId(testId).first().innerText();
 
-async function expectCleanPage(where: string) {
-  await page.waitForLoadState('networkidle');
-  const lines = (await page.evaluate(() => document.body.innerText)).split('\n').map((line) => line.trim());
-  expect(
-    lines.filter((line) => RAW_KEY.test(line)),
-    `raw i18n keys on ${where}`,
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
-}
+const expectCleanPage = (where: string) => expectPageClean(page, where);
 
 beforeAll(async () => {
   const login = await fetch(`${baseUrl()}/api/v1/auth/login/password`, {

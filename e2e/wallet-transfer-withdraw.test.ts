@@ -7,6 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM, launchChromium } from './chromium';
+import { expectCleanPage, fill, hash } from './page-checks';
 
 /**
  * Money screens in the browser against the real server (development mode, demo accounts seeded):
@@ -21,7 +22,6 @@ const PAYMENT_PASSWORD = '123456';
 /** The friend's bound TRON address: a well-formed destination. */
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 // i18next shows a missing key as the key itself, e.g. "transfer.title".
-const RAW_KEY = /(^|\s)[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_]+)+(\s|$)/;
 
 type Session = { token: string; profile: { uid: string; email: string } };
 type Mail = { id: string; text: string };
@@ -95,19 +95,6 @@ async function signedInPage(session: Session): Promise<{ context: BrowserContext
   return { context, page, errors };
 }
 
-async function expectCleanPage(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
-  const lines = (await page.evaluate(() => document.body.innerText)).split('\n').map((line) => line.trim());
-  expect(
-    lines.filter((line) => RAW_KEY.test(line)),
-    `raw i18n keys on ${where}`,
-  ).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-const fill = (page: Page, testId: string, value: string) => page.locator(`[data-testid="${testId}"] input`).fill(value);
-const hash = (page: Page) => page.evaluate(() => window.location.hash);
 const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
 /**
