@@ -52,7 +52,7 @@ async function main() {
   const applied = await migrateToLatest(database.db);
   log.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
   if (config.DEMO_DATA) await seedDemoData(database.db, log);
-  // Development: a local EVM node plays BSC (DEVCHAIN=false turns it off; refused in production).
+  // Development: a local EVM node plays BSC and ETH (DEVCHAIN=false turns it off; refused in production).
   let devchain: DevChain | undefined;
   if (config.DEVCHAIN) {
     const local = await startLocalChain(config, log);
