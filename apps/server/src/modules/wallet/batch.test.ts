@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { balanceOf, inbound, makeUser, wallet } from '../../../test/ledger-fixtures';
 import type { Db } from '../../platform/db/database';
 import { ledgerViolations } from './invariants';
-import { type Posting, post, postBatch } from './ledger';
+import { type AccountSnapshot, type Posting, planCheckedBatch, post, postBatch } from './ledger';
 import { PostingQueue } from './posting-queue';
 
 let database: TestDatabase;
@@ -134,5 +135,38 @@ describe('PostingQueue', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => queue.submit(move(a, b, '3', key))));
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Decimal(await balanceOf(db, b)).toFixed()).toBe('3');
+  });
+});
+
+describe('planCheckedBatch', () => {
+  /** Reads accounts as a caller does before planning: no lock. */
+  const snapshot = async (ids: string[]) =>
+    (
+      await sql<AccountSnapshot>`select id::text, user_id, currency, balance::text, version::text
+        from ledger_accounts where id = any(${ids}::bigint[])`.execute(db)
+    ).rows;
+  const write = (batch: ReturnType<typeof planCheckedBatch>) =>
+    sql`with ${batch.ctes as RawBuilder<unknown>} select write_guard(${batch.complete}) as ok`.execute(db);
+
+  it('writes what it planned on balances read without a lock, refusing what they cannot cover', async () => {
+    const a = await funded('10');
+    const b = await wallet(db, await makeUser(db), 'USDT');
+    const batch = planCheckedBatch(await snapshot([a, b]), [move(a, b, '4'), move(a, b, '7'), move(a, b, '6')]);
+    expect([...batch.refused.keys()]).toEqual([1]);
+    expect(batch.refused.get(1)).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    await write(batch);
+    expect([Number(await balanceOf(db, a)), Number(await balanceOf(db, b))]).toEqual([0, 10]);
+    expect(batch.after.get(a)).toMatchObject({ balance: '0' });
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
+  it('writes nothing when an account moved after it was read, so a balance is never written over', async () => {
+    const a = await funded('10');
+    const b = await wallet(db, await makeUser(db), 'USDT');
+    const batch = planCheckedBatch(await snapshot([a, b]), [move(a, b, '8')]);
+    await post(db, move(a, b, '5'));
+    await expect(write(batch)).rejects.toMatchObject({ code: '40001' });
+    expect([Number(await balanceOf(db, a)), Number(await balanceOf(db, b))]).toEqual([5, 5]);
+    expect(await ledgerViolations(db)).toEqual([]);
   });
 });

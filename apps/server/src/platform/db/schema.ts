@@ -286,6 +286,8 @@ export interface CardsTable {
   bind_locked_until: Date | null;
   consecutive_funds_failures: Generated<number>;
   rule_window_after_id: Generated<string>;
+  /** Bumped by a trigger on every update: a write planned on an unlocked read checks it (migration 0009). */
+  version: Generated<string>;
   created_at: Date;
   updated_at: Date;
 }

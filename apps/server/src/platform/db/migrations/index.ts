@@ -7,6 +7,7 @@ import * as m0005 from './0005_chain';
 import * as m0006 from './0006_cards';
 import * as m0007 from './0007_card_binding';
 import * as m0008 from './0008_card_product_names';
+import * as m0009 from './0009_checked_writes';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -21,4 +22,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_cards': m0006,
   '0007_card_binding': m0007,
   '0008_card_product_names': m0008,
+  '0009_checked_writes': m0009,
 };
