@@ -1,5 +1,6 @@
 import { BatchQueue } from '../../platform/batch-queue';
 import { type DecisionItem, type DecisionResult, decideBatch } from './authorizations';
+import { DecidedCards } from './decided-cards';
 import type { CardDeps } from './deps';
 
 /**
@@ -10,6 +11,7 @@ import type { CardDeps } from './deps';
  */
 export class DecisionQueue extends BatchQueue<DecisionItem, DecisionResult> {
   constructor(deps: CardDeps, options = { maxBatch: 256, lanes: 1, gatherOneTurn: true }) {
-    super((items) => decideBatch(deps, items), options);
+    const known = new DecidedCards();
+    super((items) => decideBatch(deps, items, known), options);
   }
 }

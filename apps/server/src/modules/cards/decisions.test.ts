@@ -261,3 +261,43 @@ describe('a batch of authorization decisions', () => {
     noFallback();
   });
 });
+
+describe('decisions from what the queue last wrote of a card', () => {
+  it('are taken on the card as it is when it changed elsewhere since: balance, freeze, an answer or a delivery seen', async () => {
+    const db = t.database.handle.db;
+    const queue = new DecisionQueue(t.deps);
+    const c = await card('30');
+    expect(await queue.submit(item(c, '10'))).toMatchObject({ approved: true });
+
+    // 15 of the 20 left leave the card elsewhere: 10 is no longer covered.
+    await post(db, {
+      typeCode: 24,
+      userId: c.user_id,
+      idempotencyKey: `decisions-take-${c.id}`,
+      legs: [
+        { accountId: c.accounts.available, amount: '-15' },
+        { accountId: await accountId(db, { userId: null, currency: 'USD', purpose: 'test_funding' }), amount: '15' },
+      ],
+    });
+    expect(await queue.submit(item(c, '10'))).toMatchObject({ approved: false, reason: 'insufficient_funds' });
+
+    // Frozen by its owner meanwhile.
+    await db.updateTable('cards').set({ frozen: true, freeze_reason: 'user' }).where('id', '=', c.id).execute();
+    expect(await queue.submit(item(c, '1'))).toMatchObject({ approved: false, reason: 'card_frozen' });
+    await db.updateTable('cards').set({ frozen: false, freeze_reason: null }).where('id', '=', c.id).execute();
+
+    // An authorization answered by another server, then asked again here: the first answer, one hold.
+    const id = `iauth_${randomUUID()}`;
+    expect(answers(await decideBatch(t.deps, [item(c, '2', { id })]))).toEqual(['approved']);
+    expect(await queue.submit(item(c, '2', { id }))).toMatchObject({ approved: true });
+
+    // A delivery recorded by another server: refused here.
+    const delivery = `${Math.floor(Date.now() / 1000)}:${randomUUID()}`;
+    expect(answers(await decideBatch(t.deps, [item(c, '1', { delivery })]))).toEqual(['approved']);
+    await expect(queue.submit(item(c, '1', { delivery }))).rejects.toMatchObject({ code: 'WEBHOOK_REPLAYED' });
+
+    expect(await state(c)).toMatchObject({ available: 2, held: 13 });
+    expect(await ledgerViolations(db)).toEqual([]);
+    noFallback();
+  });
+});

@@ -1,6 +1,6 @@
 import { LIMITS } from '@wallet/contract';
 import Decimal from 'decimal.js';
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { CardRow } from './queries';
 
@@ -35,7 +35,7 @@ export const countedInWindow = (reason: string | null) => reason === null || !NO
  * authorizations after its window start, oldest first (the same rows ruleFreeze reads for one card).
  */
 export async function ruleWindows(
-  trx: Transaction<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   cards: ReadonlyArray<Pick<CardRow, 'id' | 'rule_window_after_id'>>,
 ): Promise<Map<string, boolean[]>> {
   const windows = new Map<string, boolean[]>(cards.map((c) => [c.id, []]));
@@ -48,7 +48,7 @@ export async function ruleWindows(
         and (decline_reason is null or decline_reason not in (${sql.join(NOT_COUNTED)}))
       order by id desc limit ${RATE_WINDOW_SIZE}
     ) w
-    order by w.card_id, w.id`.execute(trx);
+    order by w.card_id, w.id`.execute(db);
   for (const row of rows.rows) windows.get(row.card_id)?.push(row.approved);
   return windows;
 }

@@ -19,7 +19,10 @@ export const findCard = (db: Executor, id: string) => db.selectFrom('cards').sel
 export const findUserCard = (db: Executor, userId: string, id: string) =>
   db.selectFrom('cards').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 
-/** Locks the card row: every decision that reads or moves a card's balance queues here, card by card. */
+/**
+ * Locks the card row: every change of a card's balance or state queues here, card by card.
+ * Authorization decisions need not (they check the card's version when they write; see authorizations.ts).
+ */
 export const lockCard = (trx: Transaction<Database>, id: string) =>
   trx.selectFrom('cards').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
