@@ -71,9 +71,15 @@ async function main() {
       cardAuthorizationP50Ms: round(cards.p50Ms),
       cardAuthorizationP99Ms: round(cards.p99Ms),
       cardAuthorizationsVsTpcb: ratio(cards.decisionsPerSecond, baseline.tps),
+      bareWebhookPerSecond: round(cards.floor.perSecond),
+      bareWebhookP50Ms: round(cards.floor.p50Ms),
+      bareWebhookP99Ms: round(cards.floor.p99Ms),
     });
     console.info(
       `card authorization webhooks, 64 concurrent over 64 cards, every approval a ledger hold: ${round(cards.decisionsPerSecond)}/s = ${figures.cardAuthorizationsVsTpcb}x TPC-B (target >= 1.0x); p50 ${round(cards.p50Ms)} ms, p99 ${round(cards.p99Ms)} ms (target < 50 ms)`,
+    );
+    console.info(
+      `  the same load against a bare route that checks the signature and answers without deciding: ${round(cards.floor.perSecond)}/s; p50 ${round(cards.floor.p50Ms)} ms, p99 ${round(cards.floor.p99Ms)} ms`,
     );
 
     const http = await balancesOverHttp(handle, database.url, 64, SECONDS);
