@@ -2,73 +2,23 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
-import { insertUser } from '../../apps/server/src/modules/auth/queries';
-import { cardAccountIds } from '../../apps/server/src/modules/cards/accounts';
 import { authorizationRequestOf, issuerEventSchema } from '../../apps/server/src/modules/cards/events';
 import { UnconfiguredIssuer } from '../../apps/server/src/modules/cards/http-issuer';
 import { WEBHOOK_PATH } from '../../apps/server/src/modules/cards/webhook-routes';
 import { verifyWebhookSignature } from '../../apps/server/src/modules/cards/webhook-signature';
-import { accountId, post } from '../../apps/server/src/modules/wallet/ledger';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import type { DatabaseHandle } from '../../apps/server/src/platform/db/database';
 import { createLogger } from '../../apps/server/src/platform/logger';
+import { activeCard } from '../../apps/server/test/card-fixtures';
 import type { WebhookLoad, WebhookLoadResult } from './webhook-load';
 
 const SECRET = 'bench-webhook-secret-0123456789';
 
 /** Active, funded cards made straight in the database, one per concurrent client. */
 async function benchCards(database: DatabaseHandle, count: number): Promise<string[]> {
-  const db = database.db;
-  const product = await db
-    .selectFrom('card_products')
-    .select('id')
-    .where('currency', '=', 'USD')
-    .where('type', '=', 'virtual')
-    .executeTakeFirstOrThrow();
   const issuerIds: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const user = await insertUser(db, {
-      uid: String(70_000_000 + i),
-      email: `bench-card-${i}@example.com`,
-      password_hash: 'x',
-      bound_network: 'TRON',
-      bound_address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-      invite_code: `BENCHC${i}`,
-    });
-    const issuerId = `ic_bench_${i}`;
-    const now = new Date();
-    const card = await db
-      .insertInto('cards')
-      .values({
-        user_id: user.id,
-        product_id: product.id,
-        type: 'virtual',
-        currency: 'USD',
-        holder_first_name: 'Bench',
-        holder_last_name: 'User',
-        status: 'active',
-        issuer_card_id: issuerId,
-        last4: '0000',
-        opening_fee: '0',
-        opening_key: `bench-${i}`,
-        shipping: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const { available } = await cardAccountIds(db, card);
-    await post(db, {
-      typeCode: 24,
-      userId: user.id,
-      idempotencyKey: `bench-card-fund-${i}`,
-      legs: [
-        { accountId: available, amount: '100000000' },
-        { accountId: await accountId(db, { userId: null, currency: 'USD', purpose: 'bench_funding' }), amount: '-100000000' },
-      ],
-    });
-    issuerIds.push(issuerId);
-  }
+  for (let i = 0; i < count; i++)
+    issuerIds.push((await activeCard(database.db, { uid: 70_000_000 + i, tag: 'bench', balance: '100000000' })).issuerId);
   return issuerIds;
 }
 

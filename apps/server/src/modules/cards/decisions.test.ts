@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeCard } from '../../../test/card-fixtures';
 import { type CardWorld, createCardWorld } from '../../../test/cards';
 import { ManualClock } from '../../../test/clock';
-import { insertUser } from '../auth/queries';
 import { ledgerViolations } from '../wallet/invariants';
 import { accountId, post } from '../wallet/ledger';
-import { cardAccountIds } from './accounts';
 import { type DecisionItem, decideBatch } from './authorizations';
 import { DecisionQueue } from './decision-queue';
 
@@ -29,57 +28,7 @@ afterAll(() => t?.close());
 const noFallback = () => expect(t.logs.filter((l) => l.includes('deciding one by one'))).toEqual([]);
 
 /** An active card made straight in the database, with `balance` USD available. */
-async function card(balance: string) {
-  const db = t.database.handle.db;
-  cards += 1;
-  const product = await db
-    .selectFrom('card_products')
-    .select('id')
-    .where('currency', '=', 'USD')
-    .where('type', '=', 'virtual')
-    .executeTakeFirstOrThrow();
-  const user = await insertUser(db, {
-    uid: String(80_000_000 + cards),
-    email: `decisions-${cards}@example.com`,
-    password_hash: 'x',
-    bound_network: 'TRON',
-    bound_address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-    invite_code: `DEC${cards}`,
-  });
-  const now = new Date();
-  const row = await db
-    .insertInto('cards')
-    .values({
-      user_id: user.id,
-      product_id: product.id,
-      type: 'virtual',
-      currency: 'USD',
-      holder_first_name: 'Test',
-      holder_last_name: 'User',
-      status: 'active',
-      issuer_card_id: `ic_decisions_${cards}`,
-      last4: '0000',
-      opening_fee: '0',
-      opening_key: `decisions-${cards}`,
-      shipping: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const accounts = await cardAccountIds(db, row);
-  if (balance !== '0')
-    await post(db, {
-      typeCode: 24,
-      userId: user.id,
-      idempotencyKey: `decisions-fund-${cards}`,
-      legs: [
-        { accountId: accounts.available, amount: balance },
-        { accountId: await accountId(db, { userId: null, currency: 'USD', purpose: 'test_funding' }), amount: `-${balance}` },
-      ],
-    });
-  return { ...row, issuerId: row.issuer_card_id as string, accounts };
-}
+const card = (balance: string) => activeCard(t.database.handle.db, { uid: 80_000_000 + ++cards, tag: 'decisions', balance });
 type Card = Awaited<ReturnType<typeof card>>;
 
 const item = (c: Card, amount: string, more: { id?: string; delivery?: string; currency?: string } = {}): DecisionItem => ({
