@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Config } from './config';
-import type { Db } from './db/database';
-import type { Database } from './db/schema';
+import type { Db, Executor } from './db/database';
 
 export interface MailMessage {
   to: string;
@@ -19,8 +17,6 @@ export interface Mailer {
    */
   send(message: MailMessage, trx?: Executor): Promise<void>;
 }
-
-type Executor = Db | Transaction<Database>;
 
 /**
  * SMTP through nodemailer when SMTP_URL is set. Otherwise (development only: production requires

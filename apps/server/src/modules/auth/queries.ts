@@ -1,13 +1,12 @@
 import type { KycStatus } from '@wallet/contract';
-import type { ExpressionBuilder, Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import { publishChange } from '../../platform/changes';
 import { afterCommit } from '../../platform/db/after-commit';
-import type { Db } from '../../platform/db/database';
+import type { Executor } from '../../platform/db/database';
 import type { Database, UsersTable } from '../../platform/db/schema';
 
 /** A user with their KYC status (null before they have a card), as every profile reply shows it. */
 export type UserRow = Selectable<UsersTable> & { kyc_status: KycStatus | null };
-type Executor = Db | Transaction<Database>;
 
 /**
  * The KYC status lives with the cardholder (cards module); it is read in the same statement as the

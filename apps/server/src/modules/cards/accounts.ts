@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema';
+import type { Executor } from '../../platform/db/database';
 import { accountId, SYSTEM_PURPOSES } from '../wallet/ledger';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * A card's money in the ledger, per card: what the user can spend, and what authorizations hold until

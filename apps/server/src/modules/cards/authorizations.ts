@@ -1,6 +1,7 @@
 import { CURRENCIES, type DeclineReason } from '@wallet/contract';
 import Decimal from 'decimal.js';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { type Leg, planCheckedBatch, post } from '../wallet/ledger';
@@ -22,8 +23,6 @@ export interface Decision {
   approved: boolean;
   reason: DeclineReason | null;
 }
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 const reference = (cardId: string) => `card:${cardId}`;
 

@@ -1,7 +1,7 @@
 import { LIMITS } from '@wallet/contract';
 import Decimal from 'decimal.js';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema';
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/database';
 import type { CardRow } from './queries';
 
 /**
@@ -35,7 +35,7 @@ export const countedInWindow = (reason: string | null) => reason === null || !NO
  * authorizations after its window start, oldest first (the same rows ruleFreeze reads for one card).
  */
 export async function ruleWindows(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Executor,
   cards: ReadonlyArray<Pick<CardRow, 'id' | 'rule_window_after_id'>>,
 ): Promise<Map<string, boolean[]>> {
   const windows = new Map<string, boolean[]>(cards.map((c) => [c.id, []]));

@@ -1,7 +1,7 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
+import type { Executor } from '../../platform/db/database';
 import type { CardProductsTable, CardsTable, CardTransactionsTable, Database } from '../../platform/db/schema';
 
-type Executor = Kysely<Database> | Transaction<Database>;
 export type CardRow = Selectable<CardsTable>;
 export type ProductRow = Selectable<CardProductsTable>;
 export type CardTxRow = Selectable<CardTransactionsTable>;

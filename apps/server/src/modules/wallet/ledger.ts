@@ -1,9 +1,9 @@
 import { CURRENCIES, type Currency, isCurrency, type LedgerTypeCode } from '@wallet/contract';
 import Decimal from 'decimal.js';
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { publishChange } from '../../platform/changes';
 import { afterCommit } from '../../platform/db/after-commit';
-import type { Db } from '../../platform/db/database';
+import type { Db, Executor } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 
@@ -11,8 +11,6 @@ import { AppError } from '../../platform/errors';
  * The only code that writes balances (DESIGN.md section 3). Every movement of money is a journal with
  * entries that sum to zero per currency; user accounts can never go below zero.
  */
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** System accounts carry the other side of every user balance. */
 export const SYSTEM_PURPOSES = {

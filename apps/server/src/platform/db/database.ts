@@ -1,4 +1,4 @@
-import { type Kysely, PostgresDialect } from 'kysely';
+import { type Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { HookedKysely } from './after-commit';
 import type { Database } from './schema';
@@ -8,6 +8,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 
 export type Db = Kysely<Database>;
+/** Where a query runs: the pool, or the caller's transaction. */
+export type Executor = Db | Transaction<Database>;
 
 export interface DatabaseHandle {
   db: Db;
