@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
-import { FormFailure } from './form-failure';
+import { FormFooter } from './form-footer';
 
 type Props = {
   failure: unknown;
@@ -24,16 +24,19 @@ export function SecuredFormFooter({ failure, onSetPaymentPassword, submitLabel, 
   return (
     <>
       {children}
-      <FormFailure error={failure}>
-        {notSet && (
-          <Button size="small" color="primary" onClick={onSetPaymentPassword}>
-            {t('payPassword.setAction')}
-          </Button>
-        )}
-      </FormFailure>
-      <Button block type="submit" color="primary" size="large" loading={loading} data-testid={submitTestId}>
-        {submitLabel}
-      </Button>
+      <FormFooter
+        failure={failure}
+        loading={loading}
+        submitTestId={submitTestId}
+        submitLabel={submitLabel}
+        failureAction={
+          notSet && (
+            <Button size="small" color="primary" onClick={onSetPaymentPassword}>
+              {t('payPassword.setAction')}
+            </Button>
+          )
+        }
+      />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DigitsInput } from '../../components/digits-input';
 import { EmptyState } from '../../components/empty-state';
-import { FormFailure } from '../../components/form-failure';
+import { FormFooter } from '../../components/form-footer';
 import { cardQueryKey } from '../../features/cards/api/get-cards';
 import { CardPage } from '../../features/cards/components/card-page';
 import { api } from '../../lib/api';
@@ -56,12 +56,7 @@ function PinStep({ card }: { card: Card }) {
       layout="vertical"
       onFinish={onFinish}
       footer={
-        <>
-          <FormFailure error={setPin.error} />
-          <Button block type="submit" color="primary" loading={setPin.isPending} data-testid="pin-submit">
-            {t('cards.physical.setPin')}
-          </Button>
-        </>
+        <FormFooter failure={setPin.error} loading={setPin.isPending} submitTestId="pin-submit" submitLabel={t('cards.physical.setPin')} />
       }
     >
       <Form.Item name="pin" label={t('cards.physical.pin')} rules={[{ required: true, len: 6 }]}>

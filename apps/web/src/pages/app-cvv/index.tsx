@@ -2,7 +2,7 @@ import { Button, Form } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DigitsInput } from '../../components/digits-input';
-import { FormFailure } from '../../components/form-failure';
+import { FormFooter } from '../../components/form-footer';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
 import { useRevealCard } from '../../features/cards/api/card-money';
@@ -77,12 +77,7 @@ export default function CvvPage() {
             layout="vertical"
             onFinish={onFinish}
             footer={
-              <>
-                <FormFailure error={reveal.error} />
-                <Button block type="submit" color="primary" loading={reveal.isPending} data-testid="cvv-submit">
-                  {t('cards.cvv.show')}
-                </Button>
-              </>
+              <FormFooter failure={reveal.error} loading={reveal.isPending} submitTestId="cvv-submit" submitLabel={t('cards.cvv.show')} />
             }
           >
             <p className={styles.notice}>{t('cards.cvv.intro', { seconds: 60 })}</p>

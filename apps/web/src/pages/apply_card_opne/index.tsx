@@ -1,8 +1,8 @@
-import { Button, Form, Input, Radio } from 'antd-mobile';
+import { Form, Input, Radio, Space } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DigitsInput } from '../../components/digits-input';
-import { FormFailure } from '../../components/form-failure';
+import { FormFooter } from '../../components/form-footer';
 import { LoadingState } from '../../components/loading-state';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
@@ -69,12 +69,12 @@ export default function ApplyCardPage() {
           onFinish={onFinish}
           initialValues={{ pickup: 'mail', phoneAreaCode: '+852' }}
           footer={
-            <>
-              <FormFailure error={open.error} />
-              <Button block type="submit" color="primary" size="large" loading={open.isPending} data-testid="apply-submit">
-                {t('cards.apply.submit', { fee: product.openingFee })}
-              </Button>
-            </>
+            <FormFooter
+              failure={open.error}
+              loading={open.isPending}
+              submitTestId="apply-submit"
+              submitLabel={t('cards.apply.submit', { fee: product.openingFee })}
+            />
           }
         >
           <Form.Item name="firstName" label={t('cards.apply.firstName')} rules={[{ required: true, pattern: /^[A-Za-z][A-Za-z .'-]*$/ }]}>
@@ -92,8 +92,10 @@ export default function ApplyCardPage() {
           {physical && (
             <Form.Item name="pickup" label={t('cards.apply.pickup')}>
               <Radio.Group>
-                <Radio value="mail">{t('cards.apply.mail')}</Radio>
-                <Radio value="self_pickup">{t('cards.apply.selfPickup')}</Radio>
+                <Space wrap>
+                  <Radio value="mail">{t('cards.apply.mail')}</Radio>
+                  <Radio value="self_pickup">{t('cards.apply.selfPickup')}</Radio>
+                </Space>
               </Radio.Group>
             </Form.Item>
           )}

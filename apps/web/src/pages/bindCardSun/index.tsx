@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { FormCard } from '../../components/form-card';
-import { FormFailure } from '../../components/form-failure';
+import { FormFooter } from '../../components/form-footer';
 import { useBindCard } from '../../features/cards/api/bind-card';
 import { CardPage } from '../../features/cards/components/card-page';
 import styles from '../../features/cards/components/cards.module.css';
@@ -69,12 +69,7 @@ function BindForm({ card }: { card: Card }) {
           layout="vertical"
           onFinish={onFinish}
           footer={
-            <>
-              <FormFailure error={bind.error} />
-              <Button block type="submit" color="primary" size="large" loading={bind.isPending} data-testid="bind-submit">
-                {t('cards.bind.submit')}
-              </Button>
-            </>
+            <FormFooter failure={bind.error} loading={bind.isPending} submitTestId="bind-submit" submitLabel={t('cards.bind.submit')} />
           }
         >
           <Form.Item

@@ -1,8 +1,8 @@
-import { Button, Form, Input, Toast } from 'antd-mobile';
+import { Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DigitsInput } from '../../components/digits-input';
-import { FormFailure } from '../../components/form-failure';
+import { FormFooter } from '../../components/form-footer';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
 import { useWithdrawCard } from '../../features/cards/api/card-money';
@@ -41,14 +41,7 @@ export default function CardToWalletPage() {
         <Form
           layout="vertical"
           onFinish={onFinish}
-          footer={
-            <>
-              <FormFailure error={withdraw.error} />
-              <Button block type="submit" color="primary" size="large" loading={withdraw.isPending}>
-                {t('cards.toWallet.submit')}
-              </Button>
-            </>
-          }
+          footer={<FormFooter failure={withdraw.error} loading={withdraw.isPending} submitLabel={t('cards.toWallet.submit')} />}
         >
           <Form.Item
             name="amount"

@@ -1,9 +1,9 @@
 import { changePasswordBodySchema } from '@wallet/contract';
-import { Button, Form, Segmented } from 'antd-mobile';
+import { Form, Segmented } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/code-field';
-import { FormFailure } from '../../../components/form-failure';
+import { FormFooter } from '../../../components/form-footer';
 import { PasswordInput } from '../../../components/password-input';
 import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -58,12 +58,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         onFinish={onFinish}
         onValuesChange={f.onValuesChange}
         footer={
-          <>
-            <FormFailure error={f.failure} />
-            <Button block type="submit" color="primary" size="large" loading={change.isPending} data-testid="password-submit">
-              {t('password.submit')}
-            </Button>
-          </>
+          <FormFooter failure={f.failure} loading={change.isPending} submitTestId="password-submit" submitLabel={t('password.submit')} />
         }
       >
         {proof === 'password' ? (

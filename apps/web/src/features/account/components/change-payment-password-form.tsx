@@ -1,8 +1,8 @@
 import { changePaymentPasswordBodySchema, LIMITS } from '@wallet/contract';
-import { Button, Form } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DigitsInput } from '../../../components/digits-input';
-import { FormFailure } from '../../../components/form-failure';
+import { FormFooter } from '../../../components/form-footer';
 import { textValues } from '../../../lib/form-issues';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useChangePaymentPassword } from '../api/change-payment-password';
@@ -39,12 +39,7 @@ export function ChangePaymentPasswordForm({ onDone }: { onDone: () => void }) {
       onFinish={onFinish}
       onValuesChange={f.onValuesChange}
       footer={
-        <>
-          <FormFailure error={f.failure} />
-          <Button block type="submit" color="primary" size="large" loading={save.isPending} data-testid="pay-submit">
-            {t('payPassword.changeSubmit')}
-          </Button>
-        </>
+        <FormFooter failure={f.failure} loading={save.isPending} submitTestId="pay-submit" submitLabel={t('payPassword.changeSubmit')} />
       }
     >
       <Form.Item name="oldPaymentPassword" label={t('payPassword.current')} data-testid="pay-password-current">

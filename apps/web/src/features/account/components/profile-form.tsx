@@ -1,7 +1,7 @@
 import { LIMITS, type Profile, updateProfileBodySchema } from '@wallet/contract';
-import { Button, Form, Input, Toast } from 'antd-mobile';
+import { Form, Input, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { FormFailure } from '../../../components/form-failure';
+import { FormFooter } from '../../../components/form-footer';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useUpdateMe } from '../api/update-me';
 import styles from './account.module.css';
@@ -41,14 +41,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       initialValues={{ nickname: profile.nickname ?? '', phoneAreaCode: profile.phoneAreaCode ?? '', phone: profile.phone ?? '' }}
       onFinish={onFinish}
       onValuesChange={f.onValuesChange}
-      footer={
-        <>
-          <FormFailure error={f.failure} />
-          <Button block type="submit" color="primary" size="large" loading={update.isPending} data-testid="profile-submit">
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      footer={<FormFooter failure={f.failure} loading={update.isPending} submitTestId="profile-submit" submitLabel={t('common.save')} />}
     >
       <Form.Item label={t('auth.fields.email')}>
         <span className={styles.readOnly}>{profile.emailMasked}</span>

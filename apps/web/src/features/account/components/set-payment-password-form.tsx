@@ -1,9 +1,9 @@
 import { LIMITS, setPaymentPasswordBodySchema } from '@wallet/contract';
-import { Button, Form } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/code-field';
 import { DigitsInput } from '../../../components/digits-input';
-import { FormFailure } from '../../../components/form-failure';
+import { FormFooter } from '../../../components/form-footer';
 import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useSendAccountCode } from '../api/send-account-code';
@@ -35,12 +35,12 @@ export function SetPaymentPasswordForm({ onDone, reset = false }: Props) {
       onFinish={onFinish}
       onValuesChange={f.onValuesChange}
       footer={
-        <>
-          <FormFailure error={f.failure} />
-          <Button block type="submit" color="primary" size="large" loading={save.isPending} data-testid="pay-submit">
-            {reset ? t('payPassword.resetSubmit') : t('payPassword.setSubmit')}
-          </Button>
-        </>
+        <FormFooter
+          failure={f.failure}
+          loading={save.isPending}
+          submitTestId="pay-submit"
+          submitLabel={reset ? t('payPassword.resetSubmit') : t('payPassword.setSubmit')}
+        />
       }
     >
       <CodeField send={() => sendCode.mutateAsync('payment_password')} onSendError={f.showError} />

@@ -1,8 +1,8 @@
 import { codeLoginBodySchema, emailSchema, type SessionReply } from '@wallet/contract';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/code-field';
-import { FormFailure } from '../../../components/form-failure';
+import { FormFooter } from '../../../components/form-footer';
 import { CODE_ERROR_FIELDS, fieldSchema, textValues } from '../../../lib/form-issues';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useLoginWithCode } from '../api/login-with-code';
@@ -38,12 +38,12 @@ export function CodeLoginForm({ onSignedIn, initialEmail }: Props) {
       onFinish={onFinish}
       onValuesChange={f.onValuesChange}
       footer={
-        <>
-          <FormFailure error={f.failure} />
-          <Button block type="submit" color="primary" size="large" loading={login.isPending} data-testid="code-login-submit">
-            {t('auth.codeLogin.submit')}
-          </Button>
-        </>
+        <FormFooter
+          failure={f.failure}
+          loading={login.isPending}
+          submitTestId="code-login-submit"
+          submitLabel={t('auth.codeLogin.submit')}
+        />
       }
     >
       <Form.Item name="email" label={t('auth.fields.email')} data-testid="code-login-email">

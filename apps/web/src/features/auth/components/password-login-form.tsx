@@ -1,7 +1,7 @@
 import { passwordLoginBodySchema, type SessionReply } from '@wallet/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { FormFailure } from '../../../components/form-failure';
+import { FormFooter } from '../../../components/form-footer';
 import { PasswordInput } from '../../../components/password-input';
 import { ApiError } from '../../../lib/api-client';
 import { textValues } from '../../../lib/form-issues';
@@ -35,23 +35,26 @@ export function PasswordLoginForm({ onSignedIn, onCodeLogin, onRegister }: Props
       onFinish={onFinish}
       onValuesChange={f.onValuesChange}
       footer={
-        <>
-          <FormFailure error={f.failure}>
-            {failureCode === 'PASSWORD_LOGIN_LOCKED' && (
-              <Button size="small" color="primary" onClick={() => onCodeLogin(String(f.form.getFieldValue('email') ?? ''))}>
-                {t('auth.login.useCode')}
-              </Button>
-            )}
-            {failureCode === 'LOGIN_NOT_REGISTERED' && (
-              <Button size="small" color="primary" onClick={onRegister}>
-                {t('auth.login.register')}
-              </Button>
-            )}
-          </FormFailure>
-          <Button block type="submit" color="primary" size="large" loading={login.isPending} data-testid="login-submit">
-            {t('auth.login.submit')}
-          </Button>
-        </>
+        <FormFooter
+          failure={f.failure}
+          loading={login.isPending}
+          submitTestId="login-submit"
+          submitLabel={t('auth.login.submit')}
+          failureAction={
+            <>
+              {failureCode === 'PASSWORD_LOGIN_LOCKED' && (
+                <Button size="small" color="primary" onClick={() => onCodeLogin(String(f.form.getFieldValue('email') ?? ''))}>
+                  {t('auth.login.useCode')}
+                </Button>
+              )}
+              {failureCode === 'LOGIN_NOT_REGISTERED' && (
+                <Button size="small" color="primary" onClick={onRegister}>
+                  {t('auth.login.register')}
+                </Button>
+              )}
+            </>
+          }
+        />
       }
     >
       <Form.Item name="email" label={t('auth.fields.email')} data-testid="login-email">

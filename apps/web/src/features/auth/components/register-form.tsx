@@ -1,9 +1,9 @@
 import { emailSchema, registerBodySchema, type SessionReply } from '@wallet/contract';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/address-fields';
 import { CodeField } from '../../../components/code-field';
-import { FormFailure } from '../../../components/form-failure';
+import { FormFooter } from '../../../components/form-footer';
 import { PasswordInput } from '../../../components/password-input';
 import { CODE_ERROR_FIELDS, fieldSchema, textValues } from '../../../lib/form-issues';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -45,12 +45,12 @@ export function RegisterForm({ onSignedIn, inviteCode }: Props) {
       onFinish={onFinish}
       onValuesChange={f.onValuesChange}
       footer={
-        <>
-          <FormFailure error={f.failure} />
-          <Button block type="submit" color="primary" size="large" loading={register.isPending} data-testid="register-submit">
-            {t('auth.register.submit')}
-          </Button>
-        </>
+        <FormFooter
+          failure={f.failure}
+          loading={register.isPending}
+          submitTestId="register-submit"
+          submitLabel={t('auth.register.submit')}
+        />
       }
     >
       <Form.Item name="email" label={t('auth.fields.email')} data-testid="register-email">

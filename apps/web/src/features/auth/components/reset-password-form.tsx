@@ -1,8 +1,8 @@
 import { emailSchema, resetPasswordBodySchema, type SessionReply } from '@wallet/contract';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/code-field';
-import { FormFailure } from '../../../components/form-failure';
+import { FormFooter } from '../../../components/form-footer';
 import { PasswordInput } from '../../../components/password-input';
 import { CODE_ERROR_FIELDS, fieldSchema, textValues } from '../../../lib/form-issues';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -42,12 +42,7 @@ export function ResetPasswordForm({ onSignedIn, initialEmail }: Props) {
       onFinish={onFinish}
       onValuesChange={f.onValuesChange}
       footer={
-        <>
-          <FormFailure error={f.failure} />
-          <Button block type="submit" color="primary" size="large" loading={reset.isPending} data-testid="reset-submit">
-            {t('auth.forgot.submit')}
-          </Button>
-        </>
+        <FormFooter failure={f.failure} loading={reset.isPending} submitTestId="reset-submit" submitLabel={t('auth.forgot.submit')} />
       }
     >
       <Form.Item name="email" label={t('auth.fields.email')} data-testid="reset-email">

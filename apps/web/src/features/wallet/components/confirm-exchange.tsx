@@ -2,7 +2,7 @@ import { exchangeBodySchema, LIMITS, type Quote } from '@wallet/contract';
 import { Button, Form, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { DigitsInput } from '../../../components/digits-input';
-import { FormFailure } from '../../../components/form-failure';
+import { FormFooter } from '../../../components/form-footer';
 import { ApiError } from '../../../lib/api-client';
 import { useAttemptKeys } from '../../../lib/attempt-keys';
 import { textValues } from '../../../lib/form-issues';
@@ -69,10 +69,12 @@ export function ConfirmExchange({ quote, visible, onClose, onDone, onQuoteGone }
           onValuesChange={f.onValuesChange}
           footer={
             <>
-              <FormFailure error={f.failure} />
-              <Button block type="submit" color="primary" size="large" loading={execute.isPending} data-testid="exchange-submit">
-                {t('exchange.confirm.submit')}
-              </Button>
+              <FormFooter
+                failure={f.failure}
+                loading={execute.isPending}
+                submitTestId="exchange-submit"
+                submitLabel={t('exchange.confirm.submit')}
+              />
               <Button block fill="none" onClick={onClose} disabled={execute.isPending}>
                 {t('common.cancel')}
               </Button>

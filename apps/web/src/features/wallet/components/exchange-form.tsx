@@ -1,11 +1,11 @@
 import { type Currency, formatAmount, LIMITS, type Quote, quoteBodySchema } from '@wallet/contract';
-import { Button, Form } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { LoopOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/amount-input';
 import { CurrencySelect } from '../../../components/currency-select';
-import { FormFailure } from '../../../components/form-failure';
+import { FormFooter } from '../../../components/form-footer';
 import { checkAmountInput, maxAmount } from '../../../lib/amount-input';
 import { ApiError } from '../../../lib/api-client';
 import { AMOUNT_ERROR_FIELDS } from '../../../lib/form-issues';
@@ -77,12 +77,7 @@ export function ExchangeForm({ pairs, available, initial, onQuote }: Props) {
       onFinish={onFinish}
       onValuesChange={f.onValuesChange}
       footer={
-        <>
-          <FormFailure error={f.failure} />
-          <Button block type="submit" color="primary" size="large" loading={quote.isPending} data-testid="exchange-quote">
-            {t('exchange.getQuote')}
-          </Button>
-        </>
+        <FormFooter failure={f.failure} loading={quote.isPending} submitTestId="exchange-quote" submitLabel={t('exchange.getQuote')} />
       }
     >
       <Form.Item
