@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './chromium';
-import { RAW_KEY } from './page-checks';
+import { expectNothingCutOff, RAW_KEY } from './page-checks';
 
 /** What a person should read on the tab bar in each language. */
 const TAB_LABELS = {
@@ -40,11 +40,6 @@ async function expectNoRawKeys(p: Page, where: string) {
   ).toEqual([]);
 }
 
-async function expectNoHorizontalOverflow(p: Page, where: string) {
-  const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
 describe('the app shell', () => {
   it('launches in English with the three tabs', async () => {
     await page.goto(inject('baseUrl'));
@@ -69,7 +64,7 @@ describe('the app shell', () => {
         await page.getByTestId(`tab-${tab}`).click();
         await page.waitForLoadState('networkidle');
         await expectNoRawKeys(page, `${tab} in ${language}`);
-        await expectNoHorizontalOverflow(page, `${tab} in ${language}`);
+        await expectNothingCutOff(page, `${tab} in ${language}`);
         if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${tab}-${language}.png`) });
       }
     });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SHIPPING } from '../apps/server/test/shipping';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium } from './chromium';
-import { hash } from './page-checks';
+import { expectCleanPage, hash } from './page-checks';
 
 /**
  * A virtual card in the browser, as a newcomer drives it: open it, pass KYC (approved in the sandbox
@@ -223,5 +223,18 @@ describe('a physical card in the browser', () => {
     await expect.poll(() => hash(page)).toBe(`#/pages/cardBasic/index?id=${cardId}`);
     expect((await api<{ pinSet: boolean; boundAt: string | null }>('GET', `/api/v1/cards/${cardId}`)).pinSet).toBe(true);
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the card pack with cards', () => {
+  it('fits a phone in every language: nothing cut off at the screen edge', async () => {
+    for (const language of ['zh', 'ko', 'ja', 'en'] as const) {
+      await page.goto(`${baseUrl()}/#/pages/account/index`);
+      await page.getByTestId(`lang-${language}`).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+      await page.goto(`${baseUrl()}/#/pages/wallet/index`);
+      await expect.poll(() => page.getByTestId('open-card').count()).toBe(1);
+      await expectCleanPage(page, `the card pack in ${language}`);
+    }
   });
 });

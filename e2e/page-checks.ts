@@ -12,8 +12,28 @@ export async function expectCleanPage(page: Page, where: string) {
     lines.filter((line) => RAW_KEY.test(line)),
     `raw i18n keys on ${where}`,
   ).toEqual([]);
+  await expectNothingCutOff(page, where);
+}
+
+/**
+ * The page does not scroll sideways, and no button or link reaches past the screen's edge: a long
+ * translation in a fixed slot (a nav bar's side) is clipped without making the page any wider.
+ * Controls in a strip that scrolls sideways on purpose are not counted.
+ */
+export async function expectNothingCutOff(page: Page, where: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+  const cut = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('button, a, [role="button"]'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) return false;
+        for (let p = el.parentElement; p; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return false;
+        return r.left < -1 || r.right > window.innerWidth + 1;
+      })
+      .map((el) => el.textContent?.trim() || el.getAttribute('aria-label') || el.tagName),
+  );
+  expect(cut, `controls cut off at the screen's edge on ${where}`).toEqual([]);
 }
 
 /** Types into the input of an antd-mobile field marked with `testId`. */

@@ -1,7 +1,8 @@
 import { LIMITS } from '@wallet/contract';
 import { Button } from 'antd-mobile';
+import { AddCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
@@ -13,6 +14,8 @@ import { SandboxLink } from '../../features/cards/components/sandbox-link';
 import { useSignedIn } from '../../lib/session';
 import styles from './wallet.module.css';
 
+const PRODUCTS_PATH = '/pages/cardNewSbc/index';
+
 /** The card pack tab: my cards with masked number, balance and state, or what a card offers when there is none. */
 export default function WalletPage() {
   const { t } = useTranslation();
@@ -20,9 +23,15 @@ export default function WalletPage() {
   const signedIn = useSignedIn();
   const cards = useCards();
   const openCard = (
-    <Button color="primary" size="small" onClick={() => navigate('/pages/cardNewSbc/index')} data-testid="open-card">
+    <Button color="primary" size="small" onClick={() => navigate(PRODUCTS_PATH)} data-testid="open-card">
       {t('cards.openCard')}
     </Button>
+  );
+  // The nav bar's side holds an icon, as on the other pages: "open a card" is too long for it in most languages.
+  const openAnotherCard = (
+    <Link to={PRODUCTS_PATH} aria-label={t('cards.openCard')} title={t('cards.openCard')} data-testid="open-card">
+      <AddCircleOutline fontSize={22} aria-hidden="true" />
+    </Link>
   );
   if (signedIn && cards.isPending) return <LoadingState rows={4} />;
   if (signedIn && cards.isError)
@@ -31,7 +40,7 @@ export default function WalletPage() {
   if (list.length > 0)
     return (
       <>
-        <NavBar title={t('tabs.wallet')} right={openCard} />
+        <NavBar title={t('tabs.wallet')} right={openAnotherCard} />
         <PageBody>
           {list.map((card) => (
             <CardFace key={card.id} card={card} />
