@@ -36,7 +36,7 @@ export default function AfterOpenPage() {
                     : t('cards.after.awaitingKyc', { minutes: LIMITS.card.kycAfterPurchaseMinutes }))}
               {c.status === 'active' && t('cards.after.active')}
             </p>
-            <div className={styles.notice}>
+            <div className={styles.nextSteps}>
               {c.status === 'awaiting_kyc' && c.kycStatus !== 'in_progress' && (
                 <Button block color="primary" onClick={() => navigate(`/pages/newKYC/index?id=${c.id}`)} data-testid="go-kyc">
                   {t('cards.after.doKyc')}

@@ -1,9 +1,9 @@
 import { type KycPhotoSide, LIMITS } from '@wallet/contract';
-import { Button, Form, Input, Radio } from 'antd-mobile';
+import { Button, Form, Input, Radio, Space } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormFailure } from '../../components/form-failure';
+import { FormFooter } from '../../components/form-footer';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
 import { useKyc, useSubmitKyc } from '../../features/cards/api/kyc';
@@ -73,7 +73,7 @@ export default function KycPage() {
           {status === 'none' && ` · ${t('cards.after.awaitingKyc', { minutes: LIMITS.card.kycAfterPurchaseMinutes })}`}
         </p>
         {!canSubmit && (
-          <div className={styles.notice}>
+          <div className={styles.nextSteps}>
             <Button block onClick={() => navigate(`/pages/kycPokey/index${cardId ? `?id=${cardId}` : ''}`)} data-testid="kyc-status-link">
               {t('cards.kycStatus.title')}
             </Button>
@@ -86,12 +86,7 @@ export default function KycPage() {
             onFinish={onFinish}
             initialValues={{ documentType: 'id_card', phoneAreaCode: '+852', country: '344', nationality: '344', expiryDate: '2099-12-31' }}
             footer={
-              <>
-                <FormFailure error={submit.error} />
-                <Button block type="submit" color="primary" size="large" loading={submit.isPending} data-testid="kyc-submit">
-                  {t('cards.kyc.submit')}
-                </Button>
-              </>
+              <FormFooter failure={submit.error} loading={submit.isPending} submitTestId="kyc-submit" submitLabel={t('cards.kyc.submit')} />
             }
           >
             {field('firstName', t('cards.apply.firstName'), NAME)}
@@ -107,8 +102,10 @@ export default function KycPage() {
             {field('city', t('cards.apply.city'))}
             <Form.Item name="documentType" label={t('cards.kyc.documentType')}>
               <Radio.Group>
-                <Radio value="id_card">{t('cards.kyc.idCard')}</Radio>
-                <Radio value="passport">{t('cards.kyc.passport')}</Radio>
+                <Space wrap>
+                  <Radio value="id_card">{t('cards.kyc.idCard')}</Radio>
+                  <Radio value="passport">{t('cards.kyc.passport')}</Radio>
+                </Space>
               </Radio.Group>
             </Form.Item>
             {field('nationality', t('cards.kyc.nationality'), ISO)}

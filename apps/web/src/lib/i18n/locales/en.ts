@@ -311,6 +311,7 @@ export const en = {
       front: 'ID card front',
       back: 'ID card back',
       passportPhoto: 'Passport photo page',
+      choosePhoto: 'Tap to take or choose a photo',
       compressing: 'Compressing {{percent}}%',
       uploading: 'Uploading {{percent}}%',
       uploaded: 'Uploaded',

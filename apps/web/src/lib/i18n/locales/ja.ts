@@ -307,6 +307,7 @@ export const ja: Catalogue = {
       front: '身分証の表面',
       back: '身分証の裏面',
       passportPhoto: 'パスポートの写真ページ',
+      choosePhoto: 'タップして撮影または写真を選択',
       compressing: '圧縮中 {{percent}}%',
       uploading: 'アップロード中 {{percent}}%',
       uploaded: 'アップロード済み',

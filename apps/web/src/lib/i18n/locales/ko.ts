@@ -307,6 +307,7 @@ export const ko: Catalogue = {
       front: '신분증 앞면',
       back: '신분증 뒷면',
       passportPhoto: '여권 사진면',
+      choosePhoto: '눌러서 사진을 찍거나 선택하세요',
       compressing: '압축 중 {{percent}}%',
       uploading: '업로드 중 {{percent}}%',
       uploaded: '업로드 완료',

@@ -307,6 +307,7 @@ export const zh: Catalogue = {
       front: '身份证正面',
       back: '身份证反面',
       passportPhoto: '护照照片页',
+      choosePhoto: '点击拍照或选择照片',
       compressing: '压缩中 {{percent}}%',
       uploading: '上传中 {{percent}}%',
       uploaded: '已上传',
