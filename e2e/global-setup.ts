@@ -38,6 +38,12 @@ export default async function setup(project: TestProject) {
     // The local chain mines a block a second: 3 confirmations keep the top-up test short.
     CHAIN_CONFIRMATIONS: '{"BSC":3}',
   };
+  // Its own data folder either way: the sandbox issuer keeps its cards there, and a newcomer's
+  // `npm start` data in ./data must neither leak into the tests nor collect the tests' cards.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wallet-e2e-'));
+  await chmod(dataDir, 0o755);
+  env.DATA_DIR = dataDir;
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `wallet_e2e_${randomBytes(6).toString('hex')}`;
@@ -47,12 +53,8 @@ export default async function setup(project: TestProject) {
     env.DATABASE_URL = url.toString();
     cleanups.push(() => adminQuery(adminUrl, `drop database if exists ${name} with (force)`));
   } else {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wallet-e2e-'));
-    await chmod(dataDir, 0o755);
     env.DATABASE_URL = '';
-    env.DATA_DIR = dataDir;
     env.EMBEDDED_PG_PORT = String(await freePort());
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   }
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

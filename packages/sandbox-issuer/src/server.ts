@@ -4,7 +4,8 @@ import { type DeliveryOptions, emit, redeliver, send } from './deliver';
 import { devPage } from './dev-page';
 import { testCvv, testPan } from './luhn';
 import { fromMinor, isAmount, toMinor } from './money';
-import { newId, type SandboxCard, SandboxStore } from './store';
+import { StoreFile } from './persist';
+import { newId, type SandboxCard, type SandboxEvent, SandboxStore } from './store';
 
 export interface SandboxOptions {
   /** The app's webhook endpoint, e.g. http://127.0.0.1:8080/api/v1/cards/webhooks/issuer. */
@@ -21,9 +22,17 @@ export interface SandboxOptions {
   /** Delivery retries (tests shorten them). */
   retryDelayMs?: number;
   logger?: boolean;
+  /** Keep the sandbox's data in this file across restarts (npm start); without it, in memory only (tests). */
+  stateFile?: string;
 }
 
 type Body = Record<string, unknown>;
+
+/** Enough retries (about 100 s with doubling delays) for the app to come up beside a restarted sandbox. */
+const RESUMED_EVENT_ATTEMPTS = 10;
+
+/** Delivered, or refused for good (a bad signature or request does not get better by resending). */
+const settled = (event: SandboxEvent) => event.deliveries.some(({ status }) => status !== null && status !== 409 && status < 500);
 const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
 
 /**
@@ -41,8 +50,19 @@ export interface SandboxIssuer {
 }
 
 export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
-  const store = new SandboxStore();
   const app = Fastify({ logger: options.logger ?? false });
+  const store = options.stateFile ? StoreFile.load(options.stateFile) : new SandboxStore();
+  const file = options.stateFile
+    ? new StoreFile(options.stateFile, store, (error) => app.log.error({ err: error }, 'sandbox issuer: saving its data failed'))
+    : null;
+  const changed = () => file?.save();
+  // Every call that may change something is saved once answered; reads are not.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') changed();
+  });
+  app.addHook('onClose', async () => {
+    await file?.flush();
+  });
   const delivery: DeliveryOptions = {
     webhookUrl: options.webhookUrl,
     webhookSecret: options.webhookSecret,
@@ -113,7 +133,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
         expYear: card.expYear,
       });
     };
-    setTimeout(() => void open(), options.openingDelayMs ?? 0);
+    setTimeout(() => void open().finally(changed), options.openingDelayMs ?? 0);
   };
 
   // ---------------------------------------------------------------- issuer API (the app calls these)
@@ -422,6 +442,11 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
     if (!event) return notFound(reply, 'event');
     return redeliver({ ...delivery, attempts: 1 }, event);
   });
+
+  // After a restart: what was under way when the last run stopped goes on, as at a real issuer.
+  for (const card of store.cards.values()) if (card.state === 'pending') openLater(card);
+  for (const event of store.events.values())
+    if (!settled(event)) void redeliver({ ...delivery, attempts: RESUMED_EVENT_ATTEMPTS }, event).finally(changed);
 
   return {
     app,

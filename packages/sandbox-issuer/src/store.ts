@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * The sandbox issuer's own data, in memory: it plays a separate company, so it shares nothing with the
- * app's database. Restarting it forgets everything, as a fresh sandbox account would.
+ * The sandbox issuer's own data: it plays a separate company, so it shares nothing with the app's
+ * database. In memory; with a state file (npm start) also on disk, so a restart keeps it (persist.ts).
  */
 
 export type KycStatus = 'not_submitted' | 'pending' | 'approved' | 'rejected';

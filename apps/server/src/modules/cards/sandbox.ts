@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { startSandboxIssuer } from '@wallet/sandbox-issuer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config';
 import { HttpIssuer } from './http-issuer';
 import { WEBHOOK_PATH } from './webhook-routes';
+
+export const SANDBOX_STATE_FILE = 'sandbox-issuer.json';
 
 /**
  * Without ISSUER_URL, development runs the sandbox issuer beside the app: its own HTTP service on its
@@ -19,6 +22,9 @@ export async function startSandboxIfWanted(config: Config, log: FastifyBaseLogge
     apiKey: config.ISSUER_API_KEY,
     // Long enough to watch "opening" on the screen, far inside the spec's 5 minutes.
     openingDelayMs: 3000,
+    // Beside the embedded database, which also outlives a restart: the cards the app remembers stay
+    // at the issuer. Deleting DATA_DIR starts both afresh.
+    stateFile: path.join(config.DATA_DIR, SANDBOX_STATE_FILE),
   });
   log.info({ url: sandbox.url }, 'sandbox card issuer started (test helpers and dev page at this address)');
   return {
