@@ -14,6 +14,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Every string value in the logs. Tests look for secrets here rather than in the raw lines: a short
+ * secret such as a CVV or a six-digit code also turns up by chance inside a timestamp or a pid.
+ */
+export function loggedStrings(logs: string[]): string[] {
+  const stringsIn = (value: unknown): string[] => {
+    if (typeof value === 'string') return [value];
+    if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+    return [];
+  };
+  return logs.flatMap((line) => stringsIn(JSON.parse(line)));
+}
+
 /** The real app on a fresh database, with its logs captured for inspection. */
 export async function createTestApp({
   env = {},
