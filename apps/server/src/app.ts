@@ -80,8 +80,9 @@ export async function buildApp(deps: AppDeps) {
   app.decorateRequest('auth', null);
   registerConnectionDraining(app);
   registerErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerMetrics(app, database.pool);
   await registerOpenApi(app);

@@ -34,12 +34,14 @@ export function registerMetrics(app: FastifyInstance, pool: pg.Pool): Registry {
   poolGauge('db_pool_clients_waiting', 'Queries waiting for a pool connection', () => pool.waitingCount);
   poolGauge('db_pool_connections_max', 'Pool size limit', () => pool.options.max ?? 10);
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    const labels = { method: request.method, route, status_code: String(reply.statusCode) };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+    if (route !== '/metrics') {
+      const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+      requests.inc(labels);
+      duration.observe(labels, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

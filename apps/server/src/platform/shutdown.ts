@@ -10,7 +10,8 @@ export function registerConnectionDraining(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done();
   });
 }

@@ -27,10 +27,12 @@ export async function balancesOf(db: Db, userId: string, displayCurrency: Displa
 
 /** The balances reply in the user's own display currency, from the read cache when it has it. */
 export async function cachedBalancesOf(db: Db, userId: string): Promise<BalancesReply> {
-  const load = async () => {
-    const user = await db.selectFrom('users').select(['display_currency']).where('id', '=', userId).executeTakeFirstOrThrow();
-    return balancesOf(db, userId, user.display_currency as DisplayCurrency);
-  };
   const cache = readCaches(db)?.balances;
-  return cache ? cache.get(userId, load) : load();
+  // Inline, not a named const: under tsx a named function made per request also costs a call that sets its name.
+  return cache ? cache.get(userId, () => loadBalances(db, userId)) : loadBalances(db, userId);
+}
+
+async function loadBalances(db: Db, userId: string): Promise<BalancesReply> {
+  const user = await db.selectFrom('users').select(['display_currency']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return balancesOf(db, userId, user.display_currency as DisplayCurrency);
 }
