@@ -120,9 +120,10 @@ describe('a virtual card in the browser', () => {
 
   it('recharges the card with the fee shown first, then shows a simulated purchase', async () => {
     await page.getByTestId('go-recharge').click();
+    await expect.poll(() => page.getByTestId('recharge-available').innerText()).toMatch(/^Available: [\d,]+\.\d{2} USDT$/);
     await input('recharge-amount').fill('20');
     await page.getByTestId('recharge-quote').click();
-    await expect.poll(() => page.getByTestId('recharge-summary').innerText()).toContain('0.3 USDT');
+    await expect.poll(() => page.getByTestId('recharge-summary').innerText()).toContain('0.30 USDT');
     await page.locator('input[type="password"]').fill(DEMO.paymentPassword);
     await page.getByTestId('recharge-submit').click();
     await expect.poll(() => hash(page)).toMatch(/^#\/pages\/cardBasic\/index/);

@@ -9,6 +9,7 @@ import { useWithdrawCard } from '../../features/cards/api/card-money';
 import { useCard } from '../../features/cards/api/get-cards';
 import { useCardId } from '../../features/cards/components/use-card-id';
 import { useAttemptKeys } from '../../lib/attempt-keys';
+import { formatExactMoney } from '../../lib/format';
 
 /** Card balance back to the wallet (code 17): USD cards to USDT at the current rate, HKD cards to HKD. */
 export default function CardToWalletPage() {
@@ -46,7 +47,7 @@ export default function CardToWalletPage() {
           <Form.Item
             name="amount"
             label={t('cards.toWallet.amount', { currency })}
-            description={`${t('cards.balance')} ${card.data?.balance ?? '0'} ${currency}`}
+            description={`${t('cards.balance')} ${formatExactMoney(card.data?.balance ?? '0', currency)} ${currency}`}
             rules={[{ required: true }]}
           >
             <Input inputMode="decimal" />

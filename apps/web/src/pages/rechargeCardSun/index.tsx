@@ -10,7 +10,9 @@ import { PageBody } from '../../components/page-body';
 import { quoteRecharge, useRechargeCard } from '../../features/cards/api/card-money';
 import { useCard } from '../../features/cards/api/get-cards';
 import { useCardId } from '../../features/cards/components/use-card-id';
+import { useBalances } from '../../features/wallet/api/get-balances';
 import { useAttemptKeys } from '../../lib/attempt-keys';
+import { formatExactMoney, formatMoney } from '../../lib/format';
 
 /**
  * Recharge: USDT to a USD card (HKD to an HKD card), at least 20 and whole numbers. The fee and what
@@ -28,6 +30,8 @@ export default function RechargeCardPage() {
   const [form] = Form.useForm();
   const source = card.data?.currency === 'HKD' ? 'HKD' : 'USDT';
   const minimum = source === 'HKD' ? LIMITS.cardRecharge.minimumHkd : LIMITS.cardRecharge.minimumUsdt;
+  const balances = useBalances();
+  const available = balances.data ? (balances.data.balances.find((b) => b.currency === source)?.balance ?? '0') : undefined;
 
   const askQuote = async () => {
     if (!id) return;
@@ -80,16 +84,31 @@ export default function RechargeCardPage() {
           <Form.Item
             name="amount"
             label={t('cards.recharge.amount', { currency: source })}
-            description={t('cards.recharge.minimum', { minimum, currency: source })}
+            description={
+              <>
+                {t('cards.recharge.minimum', { minimum, currency: source })}
+                {available !== undefined && (
+                  <div data-testid="recharge-available">
+                    {t('cards.recharge.available', { amount: formatMoney(available, source), currency: source })}
+                  </div>
+                )}
+              </>
+            }
           >
             <Input inputMode="numeric" data-testid="recharge-amount" />
           </Form.Item>
           {quote && (
             <>
               <List data-testid="recharge-summary">
-                <List.Item extra={`${quote.fee} ${quote.sourceCurrency}`}>{t('cards.recharge.fee')}</List.Item>
-                <List.Item extra={`${quote.total} ${quote.sourceCurrency}`}>{t('cards.recharge.total')}</List.Item>
-                <List.Item extra={`${quote.credited} ${quote.cardCurrency}`}>{t('cards.recharge.credited')}</List.Item>
+                <List.Item extra={`${formatExactMoney(quote.fee, quote.sourceCurrency)} ${quote.sourceCurrency}`}>
+                  {t('cards.recharge.fee')}
+                </List.Item>
+                <List.Item extra={`${formatExactMoney(quote.total, quote.sourceCurrency)} ${quote.sourceCurrency}`}>
+                  {t('cards.recharge.total')}
+                </List.Item>
+                <List.Item extra={`${formatExactMoney(quote.credited, quote.cardCurrency)} ${quote.cardCurrency}`}>
+                  {t('cards.recharge.credited')}
+                </List.Item>
               </List>
               <Form.Item name="paymentPassword" label={t('cards.apply.paymentPassword')} rules={[{ required: true, len: 6 }]}>
                 <DigitsInput length={6} secret />

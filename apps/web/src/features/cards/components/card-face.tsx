@@ -1,7 +1,8 @@
-import type { Card } from '@wallet/contract';
+import { type Card, Decimal } from '@wallet/contract';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatExactMoney } from '../../../lib/format';
 import styles from './cards.module.css';
 
 /** A card as the pack shows it: product, masked number, balance, state. Never more than the last four digits. */
@@ -26,14 +27,14 @@ export function CardFace({ card, link = true }: { card: Card; link?: boolean }) 
         <span>
           <span className={styles.muted}>{t('cards.balance')} </span>
           <span className={styles.balance} data-testid="card-balance">
-            {card.balance} {card.currency}
+            {formatExactMoney(card.balance, card.currency)} {card.currency}
           </span>
         </span>
         <span className={styles.muted}>{t(`cards.type.${card.type}`)}</span>
       </div>
-      {card.held !== '0' && (
+      {!new Decimal(card.held).isZero() && (
         <div className={styles.muted}>
-          {t('cards.held')} {card.held} {card.currency}
+          {t('cards.held')} {formatExactMoney(card.held, card.currency)} {card.currency}
         </div>
       )}
     </>

@@ -356,6 +356,7 @@ export const en = {
       title: 'Recharge card',
       amount: 'Amount ({{currency}})',
       minimum: 'At least {{minimum}} {{currency}}, whole numbers only',
+      available: 'Available: {{amount}} {{currency}}',
       quote: 'See the fee',
       fee: 'Fee',
       total: 'Paid from wallet',

@@ -345,6 +345,7 @@ export const ja: Catalogue = {
       title: 'カードにチャージ',
       amount: '金額（{{currency}}）',
       minimum: '{{minimum}} {{currency}}以上、整数のみ',
+      available: '利用可能：{{amount}} {{currency}}',
       quote: '手数料を確認',
       fee: '手数料',
       total: 'ウォレットから支払い',

@@ -345,6 +345,7 @@ export const ko: Catalogue = {
       title: '카드 충전',
       amount: '금액 ({{currency}})',
       minimum: '최소 {{minimum}} {{currency}}, 정수만 가능',
+      available: '사용 가능: {{amount}} {{currency}}',
       quote: '수수료 보기',
       fee: '수수료',
       total: '지갑에서 결제',

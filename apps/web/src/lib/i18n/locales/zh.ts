@@ -345,6 +345,7 @@ export const zh: Catalogue = {
       title: '卡充值',
       amount: '金额（{{currency}}）',
       minimum: '最低 {{minimum}} {{currency}}，仅限整数',
+      available: '可用：{{amount}} {{currency}}',
       quote: '查看手续费',
       fee: '手续费',
       total: '钱包支付',
