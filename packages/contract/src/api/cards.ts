@@ -202,9 +202,21 @@ export const cardTransactionListSchema = z
   .object({ transactions: z.array(cardTransactionSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'CardTransactions' });
 export const cardFundingSchema = z
-  .object({ id: z.string(), typeCode: z.number().int(), label: z.string(), amount: z.string(), time: z.string() })
+  .object({
+    id: z.string(),
+    typeCode: z.number().int(),
+    /** The ledger type's name in the caller's language. */
+    label: z.string(),
+    currency: z.enum(CARD_CURRENCIES),
+    /** Signed change of the card's balance: positive for a recharge, negative for a withdrawal or fee. */
+    amount: z.string(),
+    time: z.string(),
+  })
   .meta({ id: 'CardFunding' });
-export const cardFundingListSchema = z.object({ funding: z.array(cardFundingSchema) }).meta({ id: 'CardFundingList' });
+export type CardFunding = z.infer<typeof cardFundingSchema>;
+export const cardFundingListSchema = z
+  .object({ funding: z.array(cardFundingSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'CardFundingList' });
 
 export const KYC_DOCUMENT_TYPES = ['id_card', 'passport'] as const;
 export const KYC_PHOTO_SIDES = ['front', 'back', 'passport'] as const;

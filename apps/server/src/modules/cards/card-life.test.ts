@@ -327,6 +327,21 @@ describe('a virtual card, from purchase to monthly fee', () => {
     expect(funding.json().funding[0].label).toBe('月額サービス料');
   });
 
+  it('pages the funding history, newest first, with nothing lost or repeated between pages', async () => {
+    const all = (await call(t, alice, 'GET', `/api/v1/cards/${cardId}/funding`)).json();
+    expect(all.nextCursor).toBeNull();
+    expect(all.funding.map((f: { typeCode: number }) => f.typeCode)).toEqual([22, 22, 17, 24]);
+    expect(all.funding.map((f: { currency: string }) => f.currency)).toEqual(['USD', 'USD', 'USD', 'USD']);
+    const first = (await call(t, alice, 'GET', `/api/v1/cards/${cardId}/funding?limit=3`)).json();
+    expect(first.funding).toHaveLength(3);
+    expect(first.nextCursor).toMatch(/^\d+$/);
+    const second = (await call(t, alice, 'GET', `/api/v1/cards/${cardId}/funding?limit=3&cursor=${first.nextCursor}`)).json();
+    expect(second).toMatchObject({ nextCursor: null });
+    expect([...first.funding, ...second.funding]).toEqual(all.funding);
+    const bad = await call(t, alice, 'GET', `/api/v1/cards/${cardId}/funding?cursor=abc`);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
   it('keeps the books balanced', async () => {
     expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
   });

@@ -65,26 +65,42 @@ export async function getTransaction(deps: CardDeps, userId: string, cardId: str
 }
 
 /** Card funding history: recharges, withdrawals to the wallet and fees, from the card account's entries. */
-export async function listFunding(deps: CardDeps, userId: string, cardId: string, language: Language) {
+export async function listFunding(
+  deps: CardDeps,
+  userId: string,
+  cardId: string,
+  query: { cursor?: string | undefined; limit: number },
+  language: Language,
+) {
   const card = await findUserCard(deps.db, userId, cardId);
   if (!card) throw new AppError('CARD_NOT_FOUND');
-  const rows = await deps.db
+  let q = deps.db
     .selectFrom('ledger_entries')
     .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
     .innerJoin('ledger_journal', 'ledger_journal.id', 'ledger_entries.journal_id')
-    .select(['ledger_journal.id', 'ledger_journal.type_code', 'ledger_entries.amount', 'ledger_journal.created_at'])
+    .select([
+      'ledger_entries.id as entryId',
+      'ledger_journal.id',
+      'ledger_journal.type_code',
+      'ledger_entries.amount',
+      'ledger_journal.created_at',
+    ])
     .where('ledger_accounts.purpose', '=', cardPurpose(card.id))
     .where('ledger_journal.type_code', 'in', [24, 231, 17, 22, 112])
     .orderBy('ledger_entries.id', 'desc')
-    .limit(100)
-    .execute();
+    .limit(query.limit + 1);
+  if (query.cursor) q = q.where('ledger_entries.id', '<', query.cursor);
+  const rows = await q.execute();
+  const page = rows.slice(0, query.limit);
   return {
-    funding: rows.map((r) => ({
+    funding: page.map((r) => ({
       id: r.id,
       typeCode: r.type_code,
       label: isLedgerTypeCode(r.type_code) ? LEDGER_TYPES[r.type_code].label[language] : String(r.type_code),
+      currency: card.currency,
       amount: new Decimal(r.amount).toFixed(),
       time: r.created_at.toISOString(),
     })),
+    nextCursor: rows.length > query.limit ? (page.at(-1)?.entryId ?? null) : null,
   };
 }

@@ -43,6 +43,14 @@ const idempotencyHeader = z.object({
   'idempotency-key': z.string().optional().describe('Required. Unique per attempt; a retry with the same key returns the first reply'),
 });
 const cardParams = z.object({ id: z.uuid() });
+/** A page of a list, newest first: `cursor` is the `nextCursor` of the page before. */
+const pageQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
 const sideParams = z.object({ side: z.enum(KYC_PHOTO_SIDES) });
 
 /** The signed-in user's cards: products, opening, KYC, recharge, card to wallet, reveal, freeze, transactions. */
@@ -236,13 +244,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
         security,
         summary: 'Card transactions, newest first',
         params: cardParams,
-        querystring: z.object({
-          cursor: z
-            .string()
-            .regex(/^\d{1,18}$/)
-            .optional(),
-          limit: z.coerce.number().int().min(1).max(50).default(20),
-        }),
+        querystring: pageQuery,
         response: { 200: cardTransactionListSchema, ...errors },
       },
     },
@@ -266,9 +268,16 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
   app.get(
     '/api/v1/cards/:id/funding',
     {
-      schema: { tags, security, summary: 'Card funding history', params: cardParams, response: { 200: cardFundingListSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Card funding history (recharges, withdrawals to the wallet, fees), newest first',
+        params: cardParams,
+        querystring: pageQuery,
+        response: { 200: cardFundingListSchema, ...errors },
+      },
     },
-    async (request) => listFunding(deps, signedIn(request).userId, request.params.id, request.language),
+    async (request) => listFunding(deps, signedIn(request).userId, request.params.id, request.query, request.language),
   );
 
   app.get(
