@@ -143,6 +143,24 @@ describe('a virtual card in the browser', () => {
     expect(pageErrors).toEqual([]);
     expect(token).toBeTruthy();
   });
+
+  it('opens the purchase in full, and lists the recharge under funding', async () => {
+    await page.getByTestId('card-tx').filter({ hasText: MERCHANT }).click();
+    await expect.poll(() => hash(page)).toMatch(/^#\/pages\/cardBasic\/transaction\?id=[0-9a-f-]{36}&tx=\d+$/);
+    await expect.poll(() => page.getByTestId('card-tx-title').innerText()).toBe(`${MERCHANT} · ${en.cards.tx.authorization}`);
+    expect(await page.getByTestId('card-tx-amount').innerText()).toBe('\u22124.50 USD');
+    expect(await page.getByTestId('card-tx-status').innerText()).toBe(en.cards.tx.unsettled);
+
+    await page.goBack();
+    await page.getByRole('tab', { name: en.cards.basic.funding }).click();
+    await expect.poll(() => hash(page)).toContain('tab=funding');
+    await expect.poll(() => page.getByTestId('card-funding').innerText()).toContain('Credit card deposit');
+    expect(await page.getByTestId('card-funding').innerText()).toContain('+19.99 USD');
+    // The tab is kept in the address: a reload shows the same list.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('card-funding').count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
 });
 
 const api = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {

@@ -71,6 +71,7 @@ export const router = createHashRouter([
           page('pages/afterOpen/index', () => import('../pages/afterOpen/index')),
           page('pages/newKYC/index', () => import('../pages/newKYC/index')),
           page('pages/cardBasic/index', () => import('../pages/cardBasic/index')),
+          page('pages/cardBasic/transaction', () => import('../pages/cardBasic/transaction')),
           page('pages/app-cvv/index', () => import('../pages/app-cvv/index')),
           page('pages/rechargeCardSun/index', () => import('../pages/rechargeCardSun/index')),
           page('pages/cardToSun/index', () => import('../pages/cardToSun/index')),

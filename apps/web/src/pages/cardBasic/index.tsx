@@ -1,6 +1,6 @@
-import { Button, List } from 'antd-mobile';
+import { Button, List, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { FormFailure } from '../../components/form-failure';
 import { LoadingState } from '../../components/loading-state';
 import { NavBar } from '../../components/nav-bar';
@@ -8,12 +8,13 @@ import { PageBody } from '../../components/page-body';
 import { useFreezeCard } from '../../features/cards/api/card-money';
 import { useCard } from '../../features/cards/api/get-cards';
 import { CardFace } from '../../features/cards/components/card-face';
+import { CardFunding } from '../../features/cards/components/card-funding';
 import { CardTransactions } from '../../features/cards/components/card-transactions';
 import styles from '../../features/cards/components/cards.module.css';
 import { SandboxLink } from '../../features/cards/components/sandbox-link';
 import { useCardId } from '../../features/cards/components/use-card-id';
 
-/** One card: cardholder, validity, type; recharge, to wallet, freeze; why it is frozen; its transactions. */
+/** One card: cardholder, validity, type; recharge, to wallet, freeze; why it is frozen; its transactions and its funding history. */
 export default function CardBasicPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -21,6 +22,14 @@ export default function CardBasicPage() {
   const card = useCard(id);
   const freeze = useFreezeCard();
   const c = card.data;
+  // The open tab lives in the address, so coming back from a transaction returns to it.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'funding' ? 'funding' : 'transactions';
+  const showTab = (key: string) => {
+    const next = new URLSearchParams(params);
+    next.set('tab', key);
+    setParams(next, { replace: true });
+  };
   return (
     <>
       <NavBar back title={t('cards.basic.title')} />
@@ -82,7 +91,14 @@ export default function CardBasicPage() {
               </Button>
             </div>
             <FormFailure error={freeze.error} />
-            <CardTransactions cardId={c.id} />
+            <Tabs activeKey={tab} onChange={showTab} className={styles.tabs}>
+              <Tabs.Tab title={t('cards.basic.transactionsTab')} key="transactions" data-testid="tab-transactions">
+                <CardTransactions cardId={c.id} />
+              </Tabs.Tab>
+              <Tabs.Tab title={t('cards.basic.funding')} key="funding" data-testid="tab-funding">
+                <CardFunding cardId={c.id} />
+              </Tabs.Tab>
+            </Tabs>
             <SandboxLink />
           </>
         )}

@@ -1,12 +1,51 @@
-import { useQuery } from '@tanstack/react-query';
-import { cardTransactionListSchema } from '@wallet/contract';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { cardFundingListSchema, cardTransactionListSchema, cardTransactionSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { CARDS_QUERY_KEY } from './get-cards';
 
-export function useCardTransactions(id: string | null) {
+const PAGE_SIZE = 20;
+/** Card transaction ids, as the server makes them. */
+export const CARD_TX_ID = /^\d{1,18}$/;
+
+function pagePath(cardId: string, list: 'transactions' | 'funding', cursor: string | null) {
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (cursor) query.set('cursor', cursor);
+  return `/api/v1/cards/${encodeURIComponent(cardId)}/${list}?${query}`;
+}
+
+/** A card's transactions, newest first, a page at a time. */
+export function useCardTransactions(cardId: string) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...CARDS_QUERY_KEY, 'transactions', cardId],
+      queryFn: ({ pageParam, signal }) =>
+        api.get(pagePath(cardId, 'transactions', pageParam), { signal, schema: cardTransactionListSchema }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
+    }),
+  );
+}
+
+/** A card's recharges, withdrawals to the wallet and fees, newest first, a page at a time. */
+export function useCardFunding(cardId: string) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...CARDS_QUERY_KEY, 'funding', cardId],
+      queryFn: ({ pageParam, signal }) => api.get(pagePath(cardId, 'funding', pageParam), { signal, schema: cardFundingListSchema }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
+    }),
+  );
+}
+
+export function useCardTransaction(cardId: string | null, txId: string) {
   return useQuery({
-    queryKey: ['cards', 'transactions', id ?? ''],
+    queryKey: [...CARDS_QUERY_KEY, 'transaction', cardId ?? '', txId],
     queryFn: ({ signal }) =>
-      api.get(`/api/v1/cards/${encodeURIComponent(id ?? '')}/transactions?limit=50`, { signal, schema: cardTransactionListSchema }),
-    enabled: id !== null,
+      api.get(`/api/v1/cards/${encodeURIComponent(cardId ?? '')}/transactions/${encodeURIComponent(txId)}`, {
+        signal,
+        schema: cardTransactionSchema,
+      }),
+    enabled: cardId !== null && CARD_TX_ID.test(txId),
   });
 }

@@ -1,45 +1,55 @@
 import { List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { QueryGate } from '../../../components/query-gate';
-import { formatDateTime, formatExactMoney, formatSignedMoney } from '../../../lib/format';
+import { PagedList } from '../../../components/paged-list';
+import { formatDateTime } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import { useCardTransactions } from '../api/get-card-transactions';
+import { txAmountText, txStatus } from './card-tx-text';
 
-/** Merchant, time, amount, balance change, type and settlement; declines with their reason in the user's language. */
+/** Merchant, time, amount, balance change, type and settlement; declines with their reason in the user's language. A row opens the transaction. */
 export function CardTransactions({ cardId }: { cardId: string }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const language = useAppStore((s) => s.language);
-  const list = useCardTransactions(cardId);
+  const pages = useCardTransactions(cardId);
   return (
-    <QueryGate query={list} errorTitle={t('cards.loadError')} rows={3} compact>
-      {({ transactions }) =>
-        transactions.length === 0 ? (
-          <EmptyState compact title={t('cards.basic.noTransactions')} />
-        ) : (
-          <List header={t('cards.basic.transactions')} data-testid="card-transactions">
-            {transactions.map((tx) => (
+    <PagedList
+      pages={pages}
+      itemsOf={(page) => page.transactions}
+      errorTitle={t('cards.loadError')}
+      empty={<EmptyState compact title={t('cards.basic.noTransactions')} />}
+      endText={t('cards.basic.end')}
+      rows={3}
+      compact
+    >
+      {(transactions) => (
+        <List data-testid="card-transactions">
+          {transactions.map((tx) => {
+            const status = txStatus(tx);
+            return (
               <List.Item
                 key={tx.id}
+                clickable
+                arrowIcon={false}
+                onClick={() => navigate(`/pages/cardBasic/transaction?id=${cardId}&tx=${tx.id}`)}
                 description={`${formatDateTime(tx.time, language)}${tx.declineReason ? ` · ${tx.declineReason}` : ''}`}
                 extra={
                   <span>
-                    {/* A decline moved nothing: its amount is what was asked, unsigned. */}
-                    {tx.approved ? formatSignedMoney(tx.balanceChange, tx.currency).text : formatExactMoney(tx.amount, tx.currency)}{' '}
-                    {tx.currency}
+                    {txAmountText(tx)} {tx.currency}
                     <br />
-                    <Tag color={!tx.approved ? 'danger' : tx.settled ? 'success' : 'warning'}>
-                      {!tx.approved ? t('cards.tx.declined') : tx.settled ? t('cards.tx.settled') : t('cards.tx.unsettled')}
-                    </Tag>
+                    <Tag color={status.color}>{t(status.label)}</Tag>
                   </span>
                 }
+                data-testid="card-tx"
               >
                 {tx.merchant} · {t(`cards.tx.${tx.type}`)}
               </List.Item>
-            ))}
-          </List>
-        )
-      }
-    </QueryGate>
+            );
+          })}
+        </List>
+      )}
+    </PagedList>
   );
 }

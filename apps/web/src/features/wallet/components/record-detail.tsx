@@ -1,11 +1,11 @@
 import type { LedgerRecord } from '@wallet/contract';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { AmountHeader } from '../../../components/amount-header';
 import { formatDateTime, formatExactMoney, formatSignedMoney } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import { ledgerTypeLabel } from './ledger-type-label';
 import styles from './records.module.css';
-import walletStyles from './wallet.module.css';
 
 /** One record in full. */
 export function RecordDetail({ record }: { record: LedgerRecord }) {
@@ -14,14 +14,14 @@ export function RecordDetail({ record }: { record: LedgerRecord }) {
   const signed = formatSignedMoney(record.amount, record.currency);
   return (
     <>
-      <div className={styles.detailAmount}>
-        <p className={styles.detailLabel} data-testid="record-type">
-          {ledgerTypeLabel(record.typeCode, language, record.label)}
-        </p>
-        <p className={`${styles.detailValue} ${walletStyles[signed.direction]}`} data-testid="record-detail-amount">
-          {signed.text} <small>{record.currency}</small>
-        </p>
-      </div>
+      <AmountHeader
+        label={ledgerTypeLabel(record.typeCode, language, record.label)}
+        amount={signed.text}
+        currency={record.currency}
+        direction={signed.direction}
+        labelTestId="record-type"
+        amountTestId="record-detail-amount"
+      />
       <List>
         <List.Item extra={`${record.currency} · ${t(`currency.${record.currency}`)}`}>{t('records.detail.currency')}</List.Item>
         <List.Item extra={<span data-testid="record-balance-after">{formatExactMoney(record.balanceAfter, record.currency)}</span>}>

@@ -22,6 +22,7 @@ export const en = {
     saved: 'Saved',
     copied: 'Copied',
     copyFailed: 'Could not copy. Select the text and copy it by hand.',
+    loadMoreError: 'Could not load more.',
   },
   errors: {
     network: 'Cannot reach the server. Check your connection and try again.',
@@ -209,7 +210,6 @@ export const en = {
     emptyFiltered: 'No records match these filters',
     clearFilters: 'Show all records',
     loadError: 'Could not load your records',
-    loadMoreError: 'Could not load more.',
     end: 'No more records',
     detail: {
       title: 'Record details',
@@ -334,6 +334,10 @@ export const en = {
       },
       transactions: 'Card transactions',
       noTransactions: 'No transactions yet',
+      transactionsTab: 'Transactions',
+      funding: 'Recharges & withdrawals',
+      noFunding: 'No recharges or withdrawals yet',
+      end: 'No more',
       tracking: 'Tracking number: {{number}}',
     },
     tx: {
@@ -343,6 +347,21 @@ export const en = {
       settled: 'Settled',
       unsettled: 'Unsettled',
       declined: 'Declined',
+    },
+    txDetail: {
+      title: 'Card transaction',
+      type: 'Type',
+      status: 'Status',
+      amount: 'Amount',
+      settledAmount: 'Settled amount',
+      fee: 'Fee',
+      balanceChange: 'Card balance change',
+      declineReason: 'Decline reason',
+      time: 'Time',
+      id: 'Transaction ID',
+      loadError: 'Could not load this transaction',
+      notFound: 'Transaction not found',
+      notFoundText: 'This transaction does not exist or belongs to another card.',
     },
     cvv: {
       title: 'Card number and CVV',
