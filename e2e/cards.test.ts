@@ -137,8 +137,8 @@ describe('a virtual card in the browser', () => {
       merchant: MERCHANT,
     });
     expect(purchase.approved).toBe(true);
-    await page.reload();
-    await expect.poll(() => page.getByTestId('card-transactions').innerText(), { timeout: 10_000 }).toContain(MERCHANT);
+    // No reload: an open card screen picks up what the issuer reports (CARD_ACTIVITY_REFRESH_MS).
+    await expect.poll(() => page.getByTestId('card-transactions').innerText(), { timeout: 20_000 }).toContain(MERCHANT);
     expect(await page.getByTestId('card-balance').first().innerText()).toBe('15.49 USD');
     expect(pageErrors).toEqual([]);
     expect(token).toBeTruthy();
