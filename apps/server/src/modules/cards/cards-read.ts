@@ -1,5 +1,6 @@
 import { isLedgerTypeCode, type Language, LEDGER_TYPES } from '@wallet/contract';
 import Decimal from 'decimal.js';
+import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import { cardBalances, cardPurpose } from './accounts';
 import type { CardDeps } from './deps';
@@ -43,12 +44,8 @@ export async function listTransactions(
     .orderBy('id', 'desc')
     .limit(query.limit + 1);
   if (query.cursor) q = q.where('id', '<', query.cursor);
-  const rows = await q.execute();
-  const page = rows.slice(0, query.limit);
-  return {
-    transactions: page.map((r) => toTransaction(r, card.currency, language)),
-    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
-  };
+  const { page, nextCursor } = keysetPage(await q.execute(), query.limit, (r) => r.id);
+  return { transactions: page.map((r) => toTransaction(r, card.currency, language)), nextCursor };
 }
 
 export async function getTransaction(deps: CardDeps, userId: string, cardId: string, txId: string, language: Language) {
@@ -90,8 +87,7 @@ export async function listFunding(
     .orderBy('ledger_entries.id', 'desc')
     .limit(query.limit + 1);
   if (query.cursor) q = q.where('ledger_entries.id', '<', query.cursor);
-  const rows = await q.execute();
-  const page = rows.slice(0, query.limit);
+  const { page, nextCursor } = keysetPage(await q.execute(), query.limit, (r) => r.entryId);
   return {
     funding: page.map((r) => ({
       id: r.id,
@@ -101,6 +97,6 @@ export async function listFunding(
       amount: new Decimal(r.amount).toFixed(),
       time: r.created_at.toISOString(),
     })),
-    nextCursor: rows.length > query.limit ? (page.at(-1)?.entryId ?? null) : null,
+    nextCursor,
   };
 }

@@ -1,6 +1,7 @@
 import { type Currency, isLedgerTypeCode, type Language, LEDGER_TYPES, type LedgerRecord } from '@wallet/contract';
 import Decimal from 'decimal.js';
 import type { Db } from '../../platform/db/database';
+import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import { USER_WALLET } from './ledger';
 
@@ -50,9 +51,8 @@ export async function listRecords(
   if (query.cursor) q = q.where('e.id', '<', query.cursor);
   if (query.currency) q = q.where('e.currency', '=', query.currency);
   if (query.type !== undefined) q = q.where('j.type_code', '=', query.type);
-  const rows = await q.execute();
-  const page = rows.slice(0, query.limit);
-  return { records: page.map((r) => toRecord(r, language)), nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  const { page, nextCursor } = keysetPage(await q.execute(), query.limit, (r) => r.id);
+  return { records: page.map((r) => toRecord(r, language)), nextCursor };
 }
 
 export async function getRecord(db: Db, userId: string, id: string, language: Language) {

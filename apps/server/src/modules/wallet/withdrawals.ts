@@ -10,6 +10,7 @@ import {
 import Decimal from 'decimal.js';
 import type { Selectable, Transaction } from 'kysely';
 import { recordAudit } from '../../platform/audit';
+import { keysetPage } from '../../platform/db/paging';
 import type { Database, WithdrawalsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { consumeCode } from '../auth/codes';
@@ -168,12 +169,8 @@ export async function listWithdrawals(deps: AuthDeps, userId: string, cursor: st
       .executeTakeFirst();
     if (at) query = query.where('created_at', '<', at.created_at);
   }
-  const ids = await query.execute();
-  const page = ids.slice(0, limit);
-  return {
-    withdrawals: await Promise.all(page.map((r) => load(deps.db, r.id, userId))),
-    nextCursor: ids.length > limit ? (page.at(-1)?.id ?? null) : null,
-  };
+  const { page, nextCursor } = keysetPage(await query.execute(), limit, (r) => r.id);
+  return { withdrawals: await Promise.all(page.map((r) => load(deps.db, r.id, userId))), nextCursor };
 }
 
 export function getWithdrawal(deps: AuthDeps, userId: string, id: string) {
