@@ -92,10 +92,10 @@ export default function CardBasicPage() {
             </div>
             <FormFailure error={freeze.error} />
             <Tabs activeKey={tab} onChange={showTab} className={styles.tabs}>
-              <Tabs.Tab title={t('cards.basic.transactionsTab')} key="transactions" data-testid="tab-transactions">
+              <Tabs.Tab title={t('cards.basic.transactionsTab')} key="transactions">
                 <CardTransactions cardId={c.id} />
               </Tabs.Tab>
-              <Tabs.Tab title={t('cards.basic.funding')} key="funding" data-testid="tab-funding">
+              <Tabs.Tab title={t('cards.basic.funding')} key="funding">
                 <CardFunding cardId={c.id} />
               </Tabs.Tab>
             </Tabs>

@@ -1,21 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
 import { FormCard } from '../../components/form-card';
-import { LoadingState } from '../../components/loading-state';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { QueryGate } from '../../components/query-gate';
 import { CARD_TX_ID, useCardTransaction } from '../../features/cards/api/get-card-transactions';
 import { CardTransactionDetail } from '../../features/cards/components/card-transaction-detail';
 import { useCardId } from '../../features/cards/components/use-card-id';
 import { ApiError } from '../../lib/api-client';
-import { useErrorText } from '../../lib/use-error-text';
 
 /** One card transaction (#/pages/cardBasic/transaction?id=<card>&tx=<transaction>). */
 export default function CardTransactionPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const cardId = useCardId();
   const [params] = useSearchParams();
   const txId = params.get('tx') ?? '';
@@ -32,17 +29,10 @@ export default function CardTransactionPage() {
         <FormCard>
           {missing ? (
             <EmptyState title={t('cards.txDetail.notFound')} description={t('cards.txDetail.notFoundText')} />
-          ) : tx.isPending ? (
-            <LoadingState rows={6} />
-          ) : tx.isError ? (
-            <ErrorState
-              title={t('cards.txDetail.loadError')}
-              description={errorText(tx.error)}
-              onRetry={() => void tx.refetch()}
-              retrying={tx.isFetching}
-            />
           ) : (
-            <CardTransactionDetail tx={tx.data} />
+            <QueryGate query={tx} errorTitle={t('cards.txDetail.loadError')} rows={6}>
+              {(data) => <CardTransactionDetail tx={data} />}
+            </QueryGate>
           )}
         </FormCard>
       </PageBody>

@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PagedList } from '../../../components/paged-list';
 import { formatDateTime, formatSignedMoney } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
+import { ledgerTypeLabel } from '../../wallet/components/ledger-type-label';
 import walletStyles from '../../wallet/components/wallet.module.css';
 import { useCardFunding } from '../api/get-card-transactions';
 
@@ -36,7 +37,7 @@ export function CardFunding({ cardId }: { cardId: string }) {
                   </span>
                 }
               >
-                {item.label}
+                {ledgerTypeLabel(item.typeCode, language, item.label)}
               </List.Item>
             );
           })}

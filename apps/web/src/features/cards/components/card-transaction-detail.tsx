@@ -11,6 +11,8 @@ export function CardTransactionDetail({ tx }: { tx: CardTransaction }) {
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);
   const status = txStatus(tx);
+  // A decline moved nothing: it has no balance change and its amount is not coloured.
+  const change = tx.approved ? formatSignedMoney(tx.balanceChange, tx.currency) : null;
   const money = (amount: string) => `${formatExactMoney(amount, tx.currency)} ${tx.currency}`;
   return (
     <>
@@ -18,7 +20,7 @@ export function CardTransactionDetail({ tx }: { tx: CardTransaction }) {
         label={`${tx.merchant} · ${t(`cards.tx.${tx.type}`)}`}
         amount={txAmountText(tx)}
         currency={tx.currency}
-        direction={tx.approved ? formatSignedMoney(tx.balanceChange, tx.currency).direction : undefined}
+        direction={change?.direction}
         labelTestId="card-tx-title"
         amountTestId="card-tx-amount"
       />
@@ -43,11 +45,7 @@ export function CardTransactionDetail({ tx }: { tx: CardTransaction }) {
           </List.Item>
         )}
         <List.Item extra={money(tx.fee)}>{t('cards.txDetail.fee')}</List.Item>
-        {tx.approved && (
-          <List.Item extra={`${formatSignedMoney(tx.balanceChange, tx.currency).text} ${tx.currency}`}>
-            {t('cards.txDetail.balanceChange')}
-          </List.Item>
-        )}
+        {change && <List.Item extra={`${change.text} ${tx.currency}`}>{t('cards.txDetail.balanceChange')}</List.Item>}
         <List.Item extra={formatDateTime(tx.time, language)}>{t('cards.txDetail.time')}</List.Item>
         <List.Item extra={tx.id}>{t('cards.txDetail.id')}</List.Item>
       </List>

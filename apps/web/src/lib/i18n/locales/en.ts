@@ -332,7 +332,6 @@ export const en = {
         consecutive_funds_failures: 'Frozen automatically: more than 5 declined payments in a row for insufficient balance.',
         failure_rate: 'Frozen automatically: more than 15% of the last 20 payments were declined.',
       },
-      transactions: 'Card transactions',
       noTransactions: 'No transactions yet',
       transactionsTab: 'Transactions',
       funding: 'Recharges & withdrawals',

@@ -328,7 +328,6 @@ export const ja: Catalogue = {
         consecutive_funds_failures: '自動凍結：残高不足による拒否が5回を超えて続きました。',
         failure_rate: '自動凍結：直近20件の支払いのうち15%を超えて拒否されました。',
       },
-      transactions: 'カード取引履歴',
       noTransactions: '取引はまだありません',
       transactionsTab: '取引',
       funding: 'チャージと出金',

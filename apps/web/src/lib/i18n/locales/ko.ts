@@ -328,7 +328,6 @@ export const ko: Catalogue = {
         consecutive_funds_failures: '자동 동결: 잔액 부족으로 연속 5회 넘게 결제가 거절되었습니다.',
         failure_rate: '자동 동결: 최근 20건 중 15% 넘게 결제가 거절되었습니다.',
       },
-      transactions: '카드 거래 내역',
       noTransactions: '거래 내역이 없습니다',
       transactionsTab: '거래',
       funding: '충전 및 출금',

@@ -328,7 +328,6 @@ export const zh: Catalogue = {
         consecutive_funds_failures: '已自动冻结：连续超过5次因余额不足被拒绝。',
         failure_rate: '已自动冻结：最近20笔支付中被拒绝的超过15%。',
       },
-      transactions: '卡交易记录',
       noTransactions: '暂无交易',
       transactionsTab: '交易',
       funding: '充值与提现',
