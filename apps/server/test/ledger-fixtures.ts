@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Currency } from '@wallet/contract';
 import { insertUser } from '../src/modules/auth/queries';
-import { accountId, SYSTEM_PURPOSES, USER_WALLET } from '../src/modules/wallet/ledger';
+import { accountId, SYSTEM_PURPOSES, USER_WALLET } from '../src/modules/ledger';
 import type { Db } from '../src/platform/db/database';
 
 /** A user row without going through sign-up, for ledger tests that only need an owner. */

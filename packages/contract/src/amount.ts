@@ -1,6 +1,6 @@
-import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from './currencies';
+import { Decimal } from './decimal';
 import type { ErrorCode } from './errors';
 
 /** The decimal type of every amount, for clients that calculate with money (never a JS number). */

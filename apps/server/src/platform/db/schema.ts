@@ -108,7 +108,48 @@ export interface LedgerEntriesTable {
   balance_before: string;
   balance_after: string;
   account_version: string;
+  /** The record code of this side, when it differs from the journal's (a transfer's "in" side). */
+  type_code: ColumnType<number | null, number | null | undefined, never>;
   created_at: Generated<Date>;
+}
+
+export type HoldState = 'held' | 'settled' | 'released';
+
+export interface LedgerHoldsTable {
+  id: Generated<string>;
+  key: string;
+  user_id: string | null;
+  account_id: string;
+  held_account_id: string;
+  currency: string;
+  amount: string;
+  state: HoldState;
+  hold_journal_id: string | null;
+  finish_journal_id: string | null;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+export type CardOperationState = 'held' | 'sending' | 'succeeded' | 'failed';
+
+export interface CardOperationsTable {
+  id: Generated<string>;
+  card_id: string;
+  user_id: string;
+  kind: 'load' | 'unload';
+  request_key: string;
+  state: CardOperationState;
+  currency: string;
+  amount: string;
+  terms: JSONColumnType<Record<string, string>>;
+  hold_key: string;
+  attempts: Generated<number>;
+  next_attempt_at: Date;
+  last_error: string | null;
+  failure_code: string | null;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
 }
 
 export interface IdempotencyRequestsTable {
@@ -307,6 +348,8 @@ export interface CardTransactionsTable {
   settled: Generated<boolean>;
   settled_amount: string | null;
   balance_change: Generated<string>;
+  /** Authorizations only: refunded so far, never above settled_amount (a check constraint holds it there). */
+  refunded_amount: Generated<string>;
   created_at: Date;
   updated_at: Date;
 }
@@ -332,6 +375,8 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_journal: LedgerJournalTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_holds: LedgerHoldsTable;
+  card_operations: CardOperationsTable;
   idempotency_requests: IdempotencyRequestsTable;
   exchange_rates: ExchangeRatesTable;
   exchange_pairs: ExchangePairsTable;

@@ -1,6 +1,7 @@
 import { BatchQueue, type BatchQueueOptions } from '../../platform/batch-queue';
 import type { Db } from '../../platform/db/database';
-import { type Posting, type PostingResult, postBatch } from './ledger';
+import { postBatch } from './batch';
+import type { Posting, PostingResult } from './postings';
 
 /**
  * Postings that arrive together share transactions: under load, many postings cost one commit and

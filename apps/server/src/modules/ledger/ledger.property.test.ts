@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Currency } from '@wallet/contract';
-import Decimal from 'decimal.js';
+import { Decimal } from '@wallet/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { balanceOf, inbound, makeUser, system, wallet } from '../../../test/ledger-fixtures';
 import type { Db } from '../../platform/db/database';
+import { type Posting, post, SYSTEM_PURPOSES } from '.';
 import { ledgerViolations } from './invariants';
-import { type Posting, post, SYSTEM_PURPOSES } from './ledger';
 
 let database: TestDatabase;
 let db: Db;

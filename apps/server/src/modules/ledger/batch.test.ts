@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
+import { Decimal } from '@wallet/contract';
 import fc from 'fast-check';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { balanceOf, inbound, makeUser, wallet } from '../../../test/ledger-fixtures';
 import type { Db } from '../../platform/db/database';
+import { type AccountSnapshot, type Posting, planCheckedBatch, post, postBatch } from '.';
 import { ledgerViolations } from './invariants';
-import { type AccountSnapshot, type Posting, planCheckedBatch, post, postBatch } from './ledger';
 import { PostingQueue } from './posting-queue';
 
 let database: TestDatabase;

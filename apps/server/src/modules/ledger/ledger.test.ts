@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import Decimal from 'decimal.js';
+import { Decimal } from '@wallet/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { balanceOf, inbound, makeUser, wallet } from '../../../test/ledger-fixtures';
 import type { Db } from '../../platform/db/database';
+import { post } from '.';
 import { ledgerViolations } from './invariants';
-import { post } from './ledger';
 
 let database: TestDatabase;
 let db: Db;

@@ -1,0 +1,11 @@
+/**
+ * The ledger's public API: the only code that writes balances (DESIGN.md section 3, ADR 0007). Other
+ * modules post journals, place and finish holds and read balances through here, never its tables.
+ */
+export { type AccountKey, accountId, SYSTEM_PURPOSES, USER_WALLET } from './accounts';
+export { type AccountSnapshot, type CheckedBatch, planCheckedBatch, postBatch } from './batch';
+export * from './holds';
+export { ledgerViolations } from './invariants';
+export { PostingQueue } from './posting-queue';
+export { type Leg, type Posting, type PostingResult, post } from './postings';
+export * from './queries';

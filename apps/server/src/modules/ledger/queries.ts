@@ -1,0 +1,121 @@
+import { type Currency, Decimal, isCurrency } from '@wallet/contract';
+import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from '../../platform/db/database';
+import { USER_WALLET } from './accounts';
+
+/** What other modules read of the ledger: balances and entries, never its tables directly. */
+
+export interface Balance {
+  currency: Currency;
+  balance: string;
+}
+
+/** A user's wallet balances, one per currency they have ever held. */
+export async function walletBalances(db: Executor, userId: string): Promise<Balance[]> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['currency', 'balance'])
+    .where('user_id', '=', userId)
+    .where('purpose', '=', USER_WALLET)
+    .execute();
+  return rows
+    .filter((r) => isCurrency(r.currency))
+    .map((r) => ({ currency: r.currency as Currency, balance: new Decimal(r.balance).toFixed() }));
+}
+
+/** Balances of accounts by purpose (any owner), for modules that keep one account per object (cards). */
+export async function balancesByPurpose(db: Executor, purposes: string[]): Promise<Map<string, string>> {
+  if (purposes.length === 0) return new Map();
+  const rows = await db.selectFrom('ledger_accounts').select(['purpose', 'balance']).where('purpose', 'in', purposes).execute();
+  return new Map(rows.map((r) => [r.purpose, r.balance]));
+}
+
+/** The balance of one account. */
+export async function balanceOf(db: Executor, accountId: string): Promise<string> {
+  const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', accountId).executeTakeFirstOrThrow();
+  return row.balance;
+}
+
+export interface EntryRow {
+  id: string;
+  journalId: string;
+  /** This side's record code: the entry's own, else its journal's. */
+  typeCode: number;
+  currency: string;
+  amount: string;
+  balanceAfter: string;
+  reference: string | null;
+  createdAt: Date;
+}
+
+export interface EntryFilter {
+  /** The accounts' purpose (e.g. `wallet`, `card:<id>`), and their owner when given. */
+  purpose: string;
+  userId?: string;
+  /** Entries older than this entry id (keyset paging, newest first). */
+  before?: string | undefined;
+  limit: number;
+  currency?: string | undefined;
+  typeCodes?: number[] | undefined;
+  /** One entry by id. */
+  id?: string;
+}
+
+/** Entries of a user's (or an object's) accounts with their record code, newest first. */
+export async function entriesOf(db: Executor, filter: EntryFilter): Promise<EntryRow[]> {
+  const code = sql<number>`coalesce(e.type_code, j.type_code)`;
+  let q = db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('ledger_journal as j', 'j.id', 'e.journal_id')
+    .select([
+      'e.id',
+      'j.id as journalId',
+      code.as('typeCode'),
+      'e.currency',
+      'e.amount',
+      'e.balance_after as balanceAfter',
+      'j.reference',
+      'e.created_at as createdAt',
+    ])
+    .where('a.purpose', '=', filter.purpose)
+    .orderBy('e.id', 'desc')
+    .limit(filter.limit);
+  if (filter.userId) q = q.where('a.user_id', '=', filter.userId);
+  if (filter.id) q = q.where('e.id', '=', filter.id);
+  if (filter.before) q = q.where('e.id', '<', filter.before);
+  if (filter.currency) q = q.where('e.currency', '=', filter.currency);
+  if (filter.typeCodes) q = q.where(code, 'in', filter.typeCodes);
+  return q.execute();
+}
+
+/** Whether a journal with this idempotency key exists (a keyed job asks before it works out a posting). */
+export async function journalExists(db: Executor, idempotencyKey: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('ledger_journal').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst()) !== undefined
+  );
+}
+
+/** The ids of an owner's accounts of these purposes in one currency that exist already, by purpose. */
+export async function existingAccounts(db: Executor, userId: string, currency: string, purposes: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'purpose'])
+    .where('user_id', '=', userId)
+    .where('currency', '=', currency)
+    .where('purpose', 'in', purposes)
+    .execute();
+  return new Map(rows.map((r) => [r.purpose, r.id]));
+}
+
+/**
+ * For a caller's own statement that must read an account in the same round trip (card decisions): a
+ * lateral subquery of the account of this owner, currency and purpose (SQL expressions of the
+ * caller's row), as `id, balance, version`. "limit 1", which the planner does not flatten into a
+ * join, keeps it one probe of the owner index per row, whatever the table's size or statistics.
+ */
+export function accountLateral(userId: RawBuilder<unknown>, currency: RawBuilder<unknown>, purpose: RawBuilder<unknown>) {
+  return sql`(select id, balance, version from ledger_accounts
+    where coalesce(user_id, '00000000-0000-0000-0000-000000000000'::uuid) = ${userId}
+      and currency = ${currency} and purpose = ${purpose} limit 1)`;
+}
