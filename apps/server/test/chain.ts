@@ -1,5 +1,5 @@
+import { Decimal } from '@wallet/contract';
 import { type DevChain, startDevChain } from '@wallet/devchain';
-import Decimal from 'decimal.js';
 import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { hexToTron } from '../src/modules/chain/tron-address';

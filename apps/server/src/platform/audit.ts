@@ -1,4 +1,4 @@
-import type { Db } from './db/database';
+import type { Executor } from './db/database';
 
 export interface AuditEntry {
   actorKind: 'user' | 'admin' | 'system';
@@ -10,7 +10,7 @@ export interface AuditEntry {
 }
 
 /** Appends to the audit log; never pass secrets in details. */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

@@ -1,22 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/database';
+import type { Db, Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { requireSession, signedIn } from '../auth/sessions';
+import { findUserEmail } from './queries';
 
 /** For a plugin whose routes are all operator routes: a session whose email is in ADMIN_EMAILS. */
 export function requireAdmin(app: FastifyInstance, db: Db, clock: Clock, adminEmails: readonly string[]): void {
   app.addHook('onRequest', requireSession(db, clock));
   app.addHook('onRequest', async (request) => {
-    const user = await db.selectFrom('users').select(['email']).where('id', '=', signedIn(request).userId).executeTakeFirstOrThrow();
+    const user = await findUserEmail(db, signedIn(request).userId);
     if (!adminEmails.includes(user.email)) throw new AppError('FORBIDDEN');
   });
 }
 
-/** The signed-in operator's action, in the audit log. */
+/** The signed-in operator's action, in the audit log; pass the action's transaction so both commit or neither. */
 export function auditAdminAction(
-  db: Db,
+  db: Executor,
   request: FastifyRequest,
   entry: { action: string; subject: string; details?: Record<string, unknown> },
 ): Promise<void> {

@@ -3,37 +3,33 @@ import {
   adminPairBodySchema,
   adminRateBodySchema,
   adminRejectBodySchema,
-  checkAmount,
   currencySchema,
   errorReplySchema,
   okReplySchema,
   uidSchema,
   withdrawalSchema,
 } from '@wallet/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAudit } from '../../platform/audit';
-import { publishChange } from '../../platform/changes';
 import type { Config } from '../../platform/config';
-import { AppError } from '../../platform/errors';
 import { idempotencyKey } from '../../platform/idempotency';
 import { signedIn } from '../auth/sessions';
-import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../wallet/ledger';
 import { decideWithdrawal, pendingWithdrawals, type WithdrawalDeps } from '../wallet/withdrawals';
 import { requireAdmin } from './guard';
+import { adjustBalance, type Operator, setPair, setRate } from './service';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
+const operator = (request: FastifyRequest): Operator => ({ adminId: signedIn(request).userId, ip: request.ip });
 
 /**
- * Operator actions, for accounts whose email is in ADMIN_EMAILS. Every action lands in the audit log.
- * (A console screen comes later; these are API only.)
+ * Operator actions, for accounts whose email is in ADMIN_EMAILS; each is audited in the transaction
+ * of its effect (see service.ts). (A console screen comes later; these are API only.)
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: Config }> = async (app, { deps, config }) => {
   requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
   const tags = ['admin'];
   const security = [{ bearer: [] }];
-  const audit = (adminId: string, action: string, subject: string, details: Record<string, unknown>, ip: string) =>
-    recordAudit(deps.db, { actorKind: 'admin', actorId: adminId, action, subject, details, ip });
 
   app.put(
     '/api/v1/admin/rates/:currency',
@@ -48,19 +44,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
       },
     },
     async (request) => {
-      const adminId = signedIn(request).userId;
-      const { currency } = request.params;
-      await deps.db
-        .insertInto('exchange_rates')
-        .values({ currency, usd_price: request.body.usdPrice, updated_by: `admin:${adminId}` })
-        .onConflict((oc) =>
-          oc
-            .column('currency')
-            .doUpdateSet({ usd_price: request.body.usdPrice, updated_at: deps.clock.now(), updated_by: `admin:${adminId}` }),
-        )
-        .execute();
-      publishChange({ topic: 'rates' });
-      await audit(adminId, 'rate.set', `currency:${currency}`, { usdPrice: request.body.usdPrice }, request.ip);
+      await setRate(deps, operator(request), request.params.currency, request.body.usdPrice);
       return { ok: true as const };
     },
   );
@@ -78,16 +62,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
       },
     },
     async (request) => {
-      const adminId = signedIn(request).userId;
-      const { from, to } = request.params;
-      const result = await deps.db
-        .updateTable('exchange_pairs')
-        .set({ spread: request.body.spread, fee_rate: request.body.feeRate, enabled: request.body.enabled })
-        .where('from_currency', '=', from)
-        .where('to_currency', '=', to)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
-      await audit(adminId, 'pair.set', `pair:${from}-${to}`, request.body, request.ip);
+      await setPair(deps, operator(request), { ...request.params, ...request.body });
       return { ok: true as const };
     },
   );
@@ -104,41 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
         response: { 200: z.object({ journalId: z.string(), replayed: z.boolean() }), ...errors },
       },
     },
-    async (request) => {
-      const adminId = signedIn(request).userId;
-      const key = idempotencyKey(request);
-      const user = await deps.db.selectFrom('users').select(['id']).where('uid', '=', request.params.uid).executeTakeFirst();
-      if (!user) throw new AppError('RECIPIENT_NOT_FOUND');
-      const { currency, amount, reason } = request.body;
-      const magnitude = amount.replace(/^-/, '');
-      const checked = checkAmount(magnitude, currency);
-      if (!checked.ok) throw new AppError(checked.code);
-      const credit = !amount.startsWith('-');
-      const signed = credit ? checked.value : checked.value.neg();
-      const result = await post(deps.db, {
-        typeCode: 13,
-        userId: user.id,
-        reference: `adjustment:${adminId}`,
-        idempotencyKey: `adjustment:${adminId}:${key}`,
-        memo: { reason },
-        legs: [
-          { accountId: await accountId(deps.db, { userId: user.id, currency, purpose: USER_WALLET }), amount: signed.toFixed() },
-          {
-            accountId: await accountId(deps.db, { userId: null, currency, purpose: SYSTEM_PURPOSES.adjustments }),
-            amount: signed.neg().toFixed(),
-          },
-        ],
-      });
-      if (!result.replayed)
-        await audit(
-          adminId,
-          credit ? 'balance.credit' : 'balance.debit',
-          `user:${user.id}`,
-          { currency, amount: signed.toFixed(), reason },
-          request.ip,
-        );
-      return result;
-    },
+    async (request) => adjustBalance(deps, operator(request), { uid: request.params.uid, ...request.body, key: idempotencyKey(request) }),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { type CodePurpose, type ErrorCode, type Language, LIMITS } from '@wallet/contract';
 import { sql } from 'kysely';
 import { addSeconds, type Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/database';
+import type { Db, Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { codeMail } from './mail-texts';
@@ -68,17 +68,32 @@ export async function issueCode(deps: CodeDeps, email: string, purpose: CodePurp
  * attempt even though the request fails (its own transaction commits first); after 5 the code is dead.
  */
 export async function consumeCode(deps: CodeDeps, email: string, purpose: CodePurpose, code: string): Promise<void> {
+  const id = await checkCode(deps, email, purpose, code);
+  if (!(await q.spendCodeRow(deps.db, id, deps.clock.now()))) throw new AppError('CODE_EXPIRED');
+}
+
+/**
+ * Checks the live code without using it up, and returns its id for spendCode. A wrong code counts
+ * as an attempt at once (its own transaction). A request that moves money checks the code first and
+ * spends it in the transaction that moves the money, so a refused or failed move leaves the code live.
+ */
+export async function checkCode(deps: CodeDeps, email: string, purpose: CodePurpose, code: string): Promise<string> {
   const now = deps.clock.now();
-  const failure = await deps.db.transaction().execute(async (trx): Promise<ErrorCode | null> => {
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<{ failure: ErrorCode } | { id: string }> => {
     const row = await q.lockLiveCode(trx, email, purpose);
-    if (!row || row.expires_at <= now) return 'CODE_EXPIRED';
-    if (row.attempts >= CODE_MAX_ATTEMPTS) return 'CODE_TOO_MANY_ATTEMPTS';
+    if (!row || row.expires_at <= now) return { failure: 'CODE_EXPIRED' };
+    if (row.attempts >= CODE_MAX_ATTEMPTS) return { failure: 'CODE_TOO_MANY_ATTEMPTS' };
     if (!timingSafeEqual(hashCode(deps.secret, email, purpose, code), row.code_hash)) {
       await q.setCodeAttempts(trx, row.id, row.attempts + 1);
-      return row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID';
+      return { failure: row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID' };
     }
-    await q.consumeCodeRow(trx, row.id, now);
-    return null;
+    return { id: row.id };
   });
-  if (failure) throw new AppError(failure);
+  if ('failure' in outcome) throw new AppError(outcome.failure);
+  return outcome.id;
+}
+
+/** Spends a code checked by checkCode, inside the caller's transaction; a code spent meanwhile fails it. */
+export async function spendCode(trx: Executor, id: string, now: Date): Promise<void> {
+  if (!(await q.spendCodeRow(trx, id, now))) throw new AppError('CODE_EXPIRED');
 }

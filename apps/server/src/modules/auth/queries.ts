@@ -161,6 +161,17 @@ export function consumeCodeRow(db: Executor, id: string, now: Date) {
   return db.updateTable('email_codes').set({ consumed_at: now }).where('id', '=', id).execute();
 }
 
+/** Uses up a code once: false when another request spent or superseded it first. */
+export async function spendCodeRow(db: Executor, id: string, now: Date): Promise<boolean> {
+  const spent = await db
+    .updateTable('email_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return spent.numUpdatedRows === 1n;
+}
+
 export function insertAddressChange(
   db: Executor,
   row: {
@@ -193,4 +204,43 @@ export function listOutbox(db: Executor, limit: number) {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+// Users as other modules read them (wallet, chain), exposed through the service: each the columns its caller needs.
+
+export function findUserByUid(db: Executor, uid: string) {
+  return db.selectFrom('users').select(['id', 'uid', 'nickname', 'email']).where('uid', '=', uid).executeTakeFirst();
+}
+
+export function findUserEmail(db: Executor, id: string) {
+  return db.selectFrom('users').select(['email']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export function findUserDisplayCurrency(db: Executor, id: string) {
+  return db.selectFrom('users').select(['display_currency']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export function findUserBoundAddress(db: Executor, id: string) {
+  return db.selectFrom('users').select(['uid', 'bound_network', 'bound_address']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export function findUsersByBoundAddress(db: Executor, network: 'TRON' | 'BSC', addresses: string[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'bound_address'])
+    .where('bound_network', '=', network)
+    .where('bound_address', 'in', addresses)
+    .execute();
+}
+
+/** Every user, or those created since a moment. */
+export function listUsersCreatedSince(db: Executor, since: Date | null) {
+  let query = db.selectFrom('users').select(['id', 'uid', 'created_at']);
+  if (since) query = query.where('created_at', '>=', since);
+  return query.execute();
+}
+
+/** Locks a user's row to the end of the caller's transaction: work on one user then runs one at a time. */
+export async function lockUserRow(db: Executor, id: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
 }

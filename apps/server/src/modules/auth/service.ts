@@ -401,3 +401,14 @@ export async function endSession(deps: AuthDeps, userId: string, sessionId: stri
 export async function endOtherSessions(deps: AuthDeps, auth: { userId: string; sessionId: string }) {
   return q.revokeSessionsExcept(deps.db, auth.userId, auth.sessionId, deps.clock.now());
 }
+
+/** Users as other modules (wallet, chain) read them: through these, never the users table. */
+export {
+  findUserBoundAddress,
+  findUserByUid,
+  findUserDisplayCurrency,
+  findUserEmail,
+  findUsersByBoundAddress,
+  listUsersCreatedSince,
+  lockUserRow,
+} from './queries';

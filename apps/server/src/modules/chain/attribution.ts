@@ -1,5 +1,6 @@
 import type { BindableNetwork, Network } from '@wallet/contract';
 import type { Db } from '../../platform/db/database';
+import { findUsersByBoundAddress } from '../auth/service';
 
 /**
  * Which bound-address network a deposit's sender must have bound. USDT on BSC and on TRON need an
@@ -16,12 +17,7 @@ export async function usersBySender(db: Db, network: Network, senders: string[])
   const bound = BOUND_NETWORK[network];
   const result = new Map<string, string>();
   if (!bound || senders.length === 0) return result;
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'bound_address'])
-    .where('bound_network', '=', bound)
-    .where('bound_address', 'in', [...new Set(senders)])
-    .execute();
+  const rows = await findUsersByBoundAddress(db, bound, [...new Set(senders)]);
   const ambiguous = new Set<string>();
   for (const row of rows) {
     if (result.has(row.bound_address)) ambiguous.add(row.bound_address);

@@ -2,6 +2,7 @@ import { type BtcNetwork, p2wpkhAddress } from '@wallet/contract';
 import { ripemd160, sha256 } from 'viem';
 import { HDKey } from 'viem/accounts';
 import type { Db } from '../../platform/db/database';
+import { listUsersCreatedSince } from '../auth/service';
 
 // tpub/vpub-style testnet extended keys use other version bytes than xpub.
 const TESTNET_VERSIONS = { private: 0x04358394, public: 0x043587cf };
@@ -36,9 +37,8 @@ export function createBtcAddressBook(xpub: string) {
    * exist before the transaction is made, so every address that can be paid is known by then.
    */
   async function refresh(db: Db) {
-    let query = db.selectFrom('users').select(['id', 'uid', 'created_at']);
-    if (seenUntil) query = query.where('created_at', '>=', new Date(seenUntil.getTime() - 60_000));
-    for (const user of await query.execute()) {
+    const since = seenUntil ? new Date(seenUntil.getTime() - 60_000) : null;
+    for (const user of await listUsersCreatedSince(db, since)) {
       owners.set(addressOf(user.uid), user.id);
       if (!seenUntil || user.created_at > seenUntil) seenUntil = user.created_at;
     }

@@ -1,9 +1,10 @@
 import { DEPOSIT_CODES, type DepositCurrency, isCurrency, LIMITS, type Network } from '@wallet/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../wallet/ledger';
+import { lockUserRow } from '../auth/service';
+import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import type { ChainAdapter } from './adapter';
 import { calendarDay } from './calendar-day';
+import * as q from './queries';
 import type { ScanDeps } from './scanner';
 
 export interface CreditSettings {
@@ -30,15 +31,7 @@ type Outcome = 'credited' | 'queued' | 'skipped';
  */
 export async function creditConfirmed(deps: ScanDeps, adapter: ChainAdapter, settings: CreditSettings): Promise<CreditResult> {
   const result: CreditResult = { credited: 0, queued: 0, dropped: 0, unattributed: 0 };
-  const queued = await deps.db
-    .selectFrom('chain_deposits')
-    .select('id')
-    .where('network', '=', adapter.network)
-    .where('status', '=', 'queued')
-    .orderBy('detected_at')
-    .orderBy('block_number')
-    .orderBy('log_index')
-    .execute();
+  const queued = await q.queuedDepositIds(deps.db, adapter.network);
   for (const row of queued) {
     if ((await creditDeposit(deps.db, row.id, deps.clock.now(), settings.timeZone)) === 'credited') result.credited += 1;
   }
@@ -46,15 +39,7 @@ export async function creditConfirmed(deps: ScanDeps, adapter: ChainAdapter, set
   const head = await adapter.head();
   const lastFinal = head - BigInt(settings.confirmations) + 1n;
   if (lastFinal < 0n) return result;
-  const due = await deps.db
-    .selectFrom('chain_deposits')
-    .select(['id', 'block_number', 'block_hash', 'user_id'])
-    .where('network', '=', adapter.network)
-    .where('status', '=', 'confirming')
-    .where('block_number', '<=', lastFinal.toString())
-    .orderBy('block_number')
-    .orderBy('log_index')
-    .execute();
+  const due = await q.confirmingDepositsUpTo(deps.db, adapter.network, lastFinal.toString());
   const hashes = new Map<string, string | null>();
   for (const deposit of due) {
     if (!hashes.has(deposit.block_number)) hashes.set(deposit.block_number, await adapter.blockHash(BigInt(deposit.block_number)));
@@ -75,14 +60,7 @@ export async function creditConfirmed(deps: ScanDeps, adapter: ChainAdapter, set
 
 /** Moves a confirming deposit (still in the block we checked) to a final state without money. */
 async function settleState(db: Db, id: string, blockHash: string, status: 'dropped' | 'unattributed', note: string, now: Date) {
-  const res = await db
-    .updateTable('chain_deposits')
-    .set({ status, note, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'confirming')
-    .where('block_hash', '=', blockHash)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  return q.updateConfirmingDeposit(db, id, blockHash, { status, note, updated_at: now });
 }
 
 /**
@@ -91,24 +69,13 @@ async function settleState(db: Db, id: string, blockHash: string, status: 'dropp
  */
 export async function creditDeposit(db: Db, id: string, now: Date, timeZone: string): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
-    const deposit = await trx.selectFrom('chain_deposits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const deposit = await q.lockDeposit(trx, id);
     if (!deposit?.user_id || (deposit.status !== 'confirming' && deposit.status !== 'queued')) return 'skipped';
-    await trx.selectFrom('users').select('id').where('id', '=', deposit.user_id).forUpdate().execute();
+    await lockUserRow(trx, deposit.user_id);
     const day = calendarDay(now, timeZone);
-    const used = await trx
-      .selectFrom('chain_deposits')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', deposit.user_id)
-      .where('status', '=', 'credited')
-      .where('credit_day', '=', sql<string>`${day}::date`)
-      .executeTakeFirstOrThrow();
-    if (Number(used.n) >= LIMITS.topUp.perDay) {
-      if (deposit.status !== 'queued')
-        await trx
-          .updateTable('chain_deposits')
-          .set({ status: 'queued', note: 'daily_limit', updated_at: now })
-          .where('id', '=', id)
-          .execute();
+    const used = await q.countCreditedOn(trx, deposit.user_id, day);
+    if (used >= LIMITS.topUp.perDay) {
+      if (deposit.status !== 'queued') await q.updateDeposit(trx, id, { status: 'queued', note: 'daily_limit', updated_at: now });
       return 'queued';
     }
     if (!isCurrency(deposit.currency) || !(deposit.currency in DEPOSIT_CODES))
@@ -128,11 +95,14 @@ export async function creditDeposit(db: Db, id: string, now: Date, timeZone: str
         },
       ],
     });
-    await trx
-      .updateTable('chain_deposits')
-      .set({ status: 'credited', note: null, credit_day: day, journal_id: journal.journalId, credited_at: now, updated_at: now })
-      .where('id', '=', id)
-      .execute();
+    await q.updateDeposit(trx, id, {
+      status: 'credited',
+      note: null,
+      credit_day: day,
+      journal_id: journal.journalId,
+      credited_at: now,
+      updated_at: now,
+    });
     return 'credited';
   });
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainTestbed, DEPOSIT_ADDRESS, randomAddress, startChainTestbed, usdtBalance, userWithAddress } from '../../../test/chain';
 import { systemClock } from '../../platform/clock';
 import { loadConfig } from '../../platform/config';
-import { ledgerViolations } from '../wallet/invariants';
+import { ledgerViolations } from '../ledger';
 import type { ChainAdapter } from './adapter';
 import { createChainService } from './service';
 import { adaptersFromConfig } from './setup';

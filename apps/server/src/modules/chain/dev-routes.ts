@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { findUserBoundAddress } from '../auth/service';
 import { requireSession, signedIn } from '../auth/sessions';
 import type { ChainService } from './service';
 
@@ -34,11 +35,7 @@ export const devChainRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; chain
       },
     },
     async (request) => {
-      const user = await db
-        .selectFrom('users')
-        .select(['bound_network', 'bound_address'])
-        .where('id', '=', signedIn(request).userId)
-        .executeTakeFirstOrThrow();
+      const user = await findUserBoundAddress(db, signedIn(request).userId);
       if (user.bound_network !== 'BSC') throw new AppError('DEVCHAIN_NEEDS_BSC_ADDRESS');
       const { asset } = request.body;
       const checked = checkAmount(request.body.amount, asset);

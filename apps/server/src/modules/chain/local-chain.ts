@@ -4,6 +4,7 @@ import type { DevChain } from '@wallet/devchain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
+import { deleteCheckpoints } from './queries';
 
 /** Test USDT minted to the demo hot wallet at each start, in base units (1,000,000 USDT). */
 const HOT_WALLET_USDT = 1_000_000n * 1_000_000n;
@@ -54,7 +55,7 @@ export async function startLocalChain(config: Config, log: FastifyBaseLogger): P
  * chain to reach the old height.
  */
 export async function forgetLocalChainCheckpoint(db: Db): Promise<void> {
-  await db.deleteFrom('chain_checkpoints').where('network', 'in', ['BSC', 'ETH']).execute();
+  await deleteCheckpoints(db, ['BSC', 'ETH']);
 }
 
 function portFree(port: number): Promise<boolean> {

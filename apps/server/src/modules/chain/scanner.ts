@@ -1,12 +1,11 @@
 import type { Network } from '@wallet/contract';
-import { CURRENCIES } from '@wallet/contract';
-import Decimal from 'decimal.js';
+import { CURRENCIES, Decimal } from '@wallet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import type { ChainAdapter, ObservedTransfer } from './adapter';
 import { usersBySender } from './attribution';
-import { checkpoint, type NewDeposit, saveCheckpoint, upsertDeposits } from './deposit-queries';
+import { checkpoint, type NewDeposit, saveCheckpoint, upsertDeposits } from './queries';
 
 export interface ScanDeps {
   db: Db;

@@ -1,13 +1,13 @@
-import { type BindableNetwork, type Deposit, LIMITS, type Network, type TopUpInfo } from '@wallet/contract';
-import Decimal from 'decimal.js';
+import { type BindableNetwork, Decimal, type Deposit, LIMITS, type Network, type TopUpInfo } from '@wallet/contract';
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
 import { recordAudit } from '../../platform/audit';
 import type { ChainDepositsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { findUserBoundAddress, findUserByUid } from '../auth/service';
 import type { ChainAdapter } from './adapter';
 import { calendarDay } from './calendar-day';
 import { creditConfirmed, creditDeposit } from './crediting';
+import * as q from './queries';
 import { recordTransfers, type ScanDeps, scanNetwork } from './scanner';
 import { type SendSettings, sendWithdrawals } from './withdrawal-sender';
 
@@ -70,20 +70,12 @@ export function createChainService(deps: ScanDeps, adapters: ChainAdapter[], set
   }
 
   async function heads(): Promise<Map<string, bigint>> {
-    const rows = await deps.db.selectFrom('chain_checkpoints').select(['network', 'head_block']).execute();
+    const rows = await q.checkpointHeads(deps.db);
     return new Map(rows.map((r) => [r.network, BigInt(r.head_block)]));
   }
 
   async function creditedToday(userId: string): Promise<number> {
-    const day = calendarDay(deps.clock.now(), settings.timeZone);
-    const row = await deps.db
-      .selectFrom('chain_deposits')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'credited')
-      .where('credit_day', '=', sql<string>`${day}::date`)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return q.countCreditedOn(deps.db, userId, calendarDay(deps.clock.now(), settings.timeZone));
   }
 
   return {
@@ -100,11 +92,7 @@ export function createChainService(deps: ScanDeps, adapters: ChainAdapter[], set
     },
 
     async topUpInfo(userId: string): Promise<TopUpInfo> {
-      const user = await deps.db
-        .selectFrom('users')
-        .select(['uid', 'bound_network', 'bound_address'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const user = await findUserBoundAddress(deps.db, userId);
       const used = await creditedToday(userId);
       return {
         networks: adapters.map((a) => ({
@@ -123,14 +111,7 @@ export function createChainService(deps: ScanDeps, adapters: ChainAdapter[], set
     },
 
     async listDeposits(userId: string): Promise<Deposit[]> {
-      const rows = await deps.db
-        .selectFrom('chain_deposits')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('detected_at', 'desc')
-        .orderBy('block_number', 'desc')
-        .limit(100)
-        .execute();
+      const rows = await q.listUserDeposits(deps.db, userId, 100);
       const known = await heads();
       return Promise.all(rows.map((r) => toDeposit(r, known)));
     },
@@ -149,13 +130,7 @@ export function createChainService(deps: ScanDeps, adapters: ChainAdapter[], set
       await credit(network);
       if (found.length === 0) return [];
       // By the hashes as the chain reports them (the pasted one may differ in case or 0x prefix).
-      const rows = await deps.db
-        .selectFrom('chain_deposits')
-        .selectAll()
-        .where('network', '=', network)
-        .where('tx_hash', 'in', [...new Set(found.map((t) => t.txHash))])
-        .where('user_id', '=', userId)
-        .execute();
+      const rows = await q.userDepositsOfTxs(deps.db, network, userId, [...new Set(found.map((t) => t.txHash))]);
       const known = await heads();
       const head = await adapter.head();
       known.set(network, head > (known.get(network) ?? 0n) ? head : (known.get(network) ?? 0n));
@@ -163,30 +138,25 @@ export function createChainService(deps: ScanDeps, adapters: ChainAdapter[], set
     },
 
     async unattributed(): Promise<Deposit[]> {
-      const rows = await deps.db
-        .selectFrom('chain_deposits')
-        .selectAll()
-        .where('status', '=', 'unattributed')
-        .orderBy('detected_at')
-        .limit(200)
-        .execute();
+      const rows = await q.unattributedDeposits(deps.db, 200);
       const known = await heads();
       return Promise.all(rows.map((r) => toDeposit(r, known)));
     },
 
     /** An operator gives an unattributed deposit to a user; it is then credited under the daily limit. */
     async assign(adminId: string, depositId: string, uid: string, reason: string, ip: string): Promise<Deposit> {
-      const user = await deps.db.selectFrom('users').select(['id']).where('uid', '=', uid).executeTakeFirst();
+      const user = await findUserByUid(deps.db, uid);
       if (!user) throw new AppError('RECIPIENT_NOT_FOUND');
       const now = deps.clock.now();
-      const res = await deps.db
-        .updateTable('chain_deposits')
-        .set({ user_id: user.id, attributed_by: `admin:${adminId}`, status: 'confirming', note: null, updated_at: now })
-        .where('id', '=', depositId)
-        .where('status', '=', 'unattributed')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) {
-        const exists = await deps.db.selectFrom('chain_deposits').select('id').where('id', '=', depositId).executeTakeFirst();
+      const updated = await q.updateUnattributedDeposit(deps.db, depositId, {
+        user_id: user.id,
+        attributed_by: `admin:${adminId}`,
+        status: 'confirming',
+        note: null,
+        updated_at: now,
+      });
+      if (updated === 0) {
+        const exists = await q.findDepositId(deps.db, depositId);
         throw new AppError(exists ? 'DEPOSIT_NOT_UNATTRIBUTED' : 'DEPOSIT_NOT_FOUND');
       }
       await recordAudit(deps.db, {
@@ -198,7 +168,7 @@ export function createChainService(deps: ScanDeps, adapters: ChainAdapter[], set
         ip,
       });
       await creditDeposit(deps.db, depositId, now, settings.timeZone);
-      const row = await deps.db.selectFrom('chain_deposits').selectAll().where('id', '=', depositId).executeTakeFirstOrThrow();
+      const row = await q.getDeposit(deps.db, depositId);
       return toDeposit(row, await heads());
     },
   };

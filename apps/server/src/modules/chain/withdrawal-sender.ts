@@ -1,8 +1,17 @@
 import type { BindableNetwork } from '@wallet/contract';
-import Decimal from 'decimal.js';
-import { sql } from 'kysely';
-import { postWithdrawalRefund, postWithdrawalSent } from '../wallet/withdrawals';
+import { Decimal } from '@wallet/contract';
+import {
+  finishWithdrawal,
+  highestNonceInFlight,
+  markWithdrawalBroadcast,
+  markWithdrawalSending,
+  returnWithdrawalToApproved,
+  withdrawalsConfirming,
+  withdrawalsSending,
+  withdrawalsToSend,
+} from '../wallet/withdrawal-sending';
 import { type ChainAdapter, type ChainSender, TransactionExpiredError } from './adapter';
+import { advisoryUnlock, tryAdvisoryLock } from './queries';
 import type { ScanDeps } from './scanner';
 
 export interface SendSettings {
@@ -31,28 +40,27 @@ export async function sendWithdrawals(deps: ScanDeps, adapter: ChainAdapter, set
   if (!sender) return result;
   const network = adapter.network as BindableNetwork;
   return deps.db.connection().execute(async (conn) => {
-    const lock = await sql<{ ok: boolean }>`select pg_try_advisory_lock(hashtext(${`withdrawals:${network}`})) as ok`.execute(conn);
-    if (!lock.rows[0]?.ok) return result;
+    if (!(await tryAdvisoryLock(conn, `withdrawals:${network}`))) return result;
     try {
       await resumeSending(deps, sender, network);
       await followConfirming(deps, adapter, sender, network, settings, result);
       await sendApproved(deps, sender, network, settings, result);
       return result;
     } finally {
-      await sql`select pg_advisory_unlock(hashtext(${`withdrawals:${network}`}))`.execute(conn);
+      await advisoryUnlock(conn, `withdrawals:${network}`);
     }
   });
 }
 
 /** Signed and stored but perhaps never broadcast (a crash in between): broadcast the same bytes. */
 async function resumeSending(deps: ScanDeps, sender: ChainSender, network: BindableNetwork) {
-  const rows = await deps.db.selectFrom('withdrawals').selectAll().where('network', '=', network).where('status', '=', 'sending').execute();
+  const rows = await withdrawalsSending(deps.db, network);
   for (const row of rows) {
     if (!row.raw_tx) continue;
     // One withdrawal the node refuses must not hold up the others: it is retried on the next run.
     try {
       await sender.broadcast(row.raw_tx);
-      await markBroadcast(deps, row.id, row.tx_hash);
+      await markWithdrawalBroadcast(deps, row.id, row.tx_hash);
     } catch (error) {
       if (error instanceof TransactionExpiredError) await resign(deps, sender, row.id, row.tx_hash, 'sending');
       else deps.log.warn({ err: error, withdrawalId: row.id, network }, 'could not re-broadcast a withdrawal');
@@ -66,43 +74,7 @@ async function resumeSending(deps: ScanDeps, sender: ChainSender, network: Binda
  */
 async function resign(deps: ScanDeps, sender: ChainSender, id: string, txHash: string | null, from: 'sending' | 'confirming') {
   if (txHash && (await sender.txState(txHash)).kind !== 'unknown') return;
-  const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const res = await trx
-      .updateTable('withdrawals')
-      .set({ status: 'approved', raw_tx: null, tx_hash: null, nonce: null, broadcast_at: null, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) > 0)
-      await trx
-        .insertInto('withdrawal_events')
-        .values({
-          withdrawal_id: id,
-          status: 'approved',
-          note: `tx ${txHash} expired unmined; to be signed again`,
-          actor: 'system',
-          created_at: now,
-        })
-        .execute();
-  });
-}
-
-async function markBroadcast(deps: ScanDeps, id: string, txHash: string | null) {
-  const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const res = await trx
-      .updateTable('withdrawals')
-      .set({ status: 'confirming', broadcast_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'sending')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) > 0)
-      await trx
-        .insertInto('withdrawal_events')
-        .values({ withdrawal_id: id, status: 'confirming', note: `tx ${txHash}`, actor: 'system', created_at: now })
-        .execute();
-  });
+  await returnWithdrawalToApproved(deps, id, txHash, from);
 }
 
 async function followConfirming(
@@ -113,12 +85,7 @@ async function followConfirming(
   settings: SendSettings,
   result: SendResult,
 ) {
-  const rows = await deps.db
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where('network', '=', network)
-    .where('status', '=', 'confirming')
-    .execute();
+  const rows = await withdrawalsConfirming(deps.db, network);
   if (rows.length === 0) return;
   const head = await adapter.head();
   for (const row of rows) {
@@ -136,43 +103,15 @@ async function followConfirming(
     }
     if (state.kind === 'pending') continue;
     if (head - state.blockNumber + 1n < BigInt(settings.confirmations)) continue;
-    const now = deps.clock.now();
-    await deps.db.transaction().execute(async (trx) => {
-      const locked = await trx.selectFrom('withdrawals').selectAll().where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();
-      if (locked.status !== 'confirming') return;
-      if (state.success) await postWithdrawalSent(trx, locked);
-      else await postWithdrawalRefund(trx, locked);
-      const status = state.success ? 'completed' : 'failed';
-      await trx
-        .updateTable('withdrawals')
-        .set({ status, confirmed_block: state.blockNumber.toString(), updated_at: now })
-        .where('id', '=', row.id)
-        .execute();
-      await trx
-        .insertInto('withdrawal_events')
-        .values({
-          withdrawal_id: row.id,
-          status,
-          note: state.success ? `confirmed in block ${state.blockNumber}` : 'the transaction failed on chain; funds returned',
-          actor: 'system',
-          created_at: now,
-        })
-        .execute();
-    });
+    // Settled (or refunded) under the row's lock, only while it is still confirming.
+    await finishWithdrawal(deps, row.id, { success: state.success, blockNumber: state.blockNumber });
     if (state.success) result.completed += 1;
     else result.failed += 1;
   }
 }
 
 async function sendApproved(deps: ScanDeps, sender: ChainSender, network: BindableNetwork, settings: SendSettings, result: SendResult) {
-  const rows = await deps.db
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where('network', '=', network)
-    .where('status', '=', 'approved')
-    .orderBy('created_at')
-    .limit(50)
-    .execute();
+  const rows = await withdrawalsToSend(deps.db, network);
   if (rows.length === 0) return;
   let balances = await sender.balances();
   for (const row of rows) {
@@ -183,41 +122,17 @@ async function sendApproved(deps: ScanDeps, sender: ChainSender, network: Bindab
       result.waitingForFunds += 1;
       continue;
     }
-    const used = await deps.db
-      .selectFrom('withdrawals')
-      .select((eb) => eb.fn.max('nonce').as('nonce'))
-      .where('network', '=', network)
-      .where('status', 'in', ['sending', 'confirming'])
-      .executeTakeFirst();
+    const used = await highestNonceInFlight(deps.db, network);
     // The node's pending count may lag behind transactions we broadcast a moment ago: never below ours in flight.
     const chainNonce = await sender.nextNonce();
-    const nonce = used?.nonce != null && BigInt(used.nonce) + 1n > chainNonce ? BigInt(used.nonce) + 1n : chainNonce;
+    const nonce = used != null && BigInt(used) + 1n > chainNonce ? BigInt(used) + 1n : chainNonce;
     const signed = await sender.signTransfer(row.address, amount, nonce);
-    const now = deps.clock.now();
-    const saved = await deps.db.transaction().execute(async (trx) => {
-      const res = await trx
-        .updateTable('withdrawals')
-        .set({ status: 'sending', nonce: signed.nonce.toString(), raw_tx: signed.raw, tx_hash: signed.txHash, updated_at: now })
-        .where('id', '=', row.id)
-        .where('status', '=', 'approved')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) return false;
-      await trx
-        .insertInto('withdrawal_events')
-        .values({
-          withdrawal_id: row.id,
-          status: 'sending',
-          note: `tx ${signed.txHash} nonce ${signed.nonce}`,
-          actor: 'system',
-          created_at: now,
-        })
-        .execute();
-      return true;
-    });
+    // Stored (approved -> sending) before it is broadcast; false when another run took it first.
+    const saved = await markWithdrawalSending(deps, row.id, signed);
     if (!saved) continue;
     settings.crashAfterSign?.();
     await sender.broadcast(signed.raw);
-    await markBroadcast(deps, row.id, signed.txHash);
+    await markWithdrawalBroadcast(deps, row.id, signed.txHash);
     balances = { token: balances.token - amount, gas: balances.gas };
     result.sent += 1;
   }

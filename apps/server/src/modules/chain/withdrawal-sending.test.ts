@@ -4,7 +4,7 @@ import { lastCode, registerUser, sendAccountCode, setPaymentPin } from '../../..
 import { type ChainTestbed, DEPOSIT_ADDRESS, randomAddress, startChainTestbed, usdtBalance, userWithAddress } from '../../../test/chain';
 import { ManualClock } from '../../../test/clock';
 import { loadConfig } from '../../platform/config';
-import { ledgerViolations } from '../wallet/invariants';
+import { ledgerViolations } from '../ledger';
 import { createChainService } from './service';
 import { adaptersFromConfig } from './setup';
 
@@ -202,7 +202,7 @@ describe('withdrawal sending on the local chain', () => {
     const refund = await t.database.handle.db
       .selectFrom('ledger_journal')
       .select('type_code')
-      .where('idempotency_key', '=', `withdrawal:${w.id}:refund`)
+      .where('idempotency_key', '=', `hold:withdrawal:${w.id}:released`)
       .executeTakeFirst();
     expect(refund?.type_code).toBe(14);
     expect(await ledgerViolations(t.database.handle.db)).toEqual([]);

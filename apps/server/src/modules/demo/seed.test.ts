@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { ledgerViolations } from '../wallet/invariants';
+import { ledgerViolations } from '../ledger';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import { hashSecret } from '../auth/passwords';
 import { findUserByEmail, insertUser } from '../auth/queries';
-import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../wallet/ledger';
+import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 
 export const DEMO_ACCOUNTS = [
   {

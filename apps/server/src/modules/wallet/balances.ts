@@ -1,8 +1,8 @@
-import { type BalancesReply, CURRENCIES, type DisplayCurrency } from '@wallet/contract';
-import Decimal from 'decimal.js';
+import { type BalancesReply, CURRENCIES, Decimal, type DisplayCurrency } from '@wallet/contract';
 import type { Db } from '../../platform/db/database';
 import { readCaches } from '../../platform/read-caches';
-import { walletBalances } from './ledger';
+import { findUserDisplayCurrency } from '../auth/service';
+import { walletBalances } from '../ledger';
 import { midRate, usdPrices } from './rates';
 
 /** Every balance, and its value in the user's display currency (rounded down: never overstate). */
@@ -33,6 +33,6 @@ export async function cachedBalancesOf(db: Db, userId: string): Promise<Balances
 }
 
 async function loadBalances(db: Db, userId: string): Promise<BalancesReply> {
-  const user = await db.selectFrom('users').select(['display_currency']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await findUserDisplayCurrency(db, userId);
   return balancesOf(db, userId, user.display_currency as DisplayCurrency);
 }

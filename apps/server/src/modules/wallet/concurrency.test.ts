@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastCode, registerUser, sendAccountCode, setPaymentPin, TRON_ADDRESS } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
-import { ledgerViolations } from './invariants';
+import { ledgerViolations } from '../ledger';
 
 /**
  * Many money-moving requests at once through the whole API, from one account that can afford only

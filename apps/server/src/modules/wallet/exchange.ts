@@ -1,9 +1,9 @@
-import { CURRENCIES, type Currency, checkAmount, isCurrency, isLedgerTypeCode, LIMITS, type Quote } from '@wallet/contract';
-import Decimal from 'decimal.js';
+import { CURRENCIES, type Currency, checkAmount, Decimal, isCurrency, isLedgerTypeCode, LIMITS, type Quote } from '@wallet/contract';
 import { addSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type AuthDeps, requirePaymentPasswordSet, verifyPaymentPassword } from '../auth/service';
-import { accountId, type Leg, post, SYSTEM_PURPOSES, USER_WALLET } from './ledger';
+import { accountId, type Leg, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
+import * as q from './queries';
 import { midRate, usdPrices } from './rates';
 
 export const QUOTE_TTL_SECONDS = LIMITS.exchange.quoteSeconds;
@@ -36,13 +36,7 @@ function toQuote(row: QuoteRow): Quote {
 
 /** The pairs people may exchange now: enabled ones whose ledger code exists, sorted by currency code. */
 export async function listExchangePairs(deps: Pick<AuthDeps, 'db'>): Promise<Array<{ from: Currency; to: Currency }>> {
-  const rows = await deps.db
-    .selectFrom('exchange_pairs')
-    .select(['from_currency', 'to_currency', 'type_code'])
-    .where('enabled', '=', true)
-    .orderBy('from_currency')
-    .orderBy('to_currency')
-    .execute();
+  const rows = await q.listEnabledPairs(deps.db);
   return rows
     .filter((row) => isCurrency(row.from_currency) && isCurrency(row.to_currency) && isLedgerTypeCode(row.type_code))
     .map((row) => ({ from: row.from_currency as Currency, to: row.to_currency as Currency }));
@@ -54,13 +48,7 @@ export async function listExchangePairs(deps: Pick<AuthDeps, 'db'>): Promise<Arr
  * platform never gives out more than it takes in.
  */
 export async function createQuote(deps: AuthDeps, userId: string, from: Currency, to: Currency, amount: string): Promise<Quote> {
-  const pair = await deps.db
-    .selectFrom('exchange_pairs')
-    .selectAll()
-    .where('from_currency', '=', from)
-    .where('to_currency', '=', to)
-    .where('enabled', '=', true)
-    .executeTakeFirst();
+  const pair = await q.findEnabledPair(deps.db, from, to);
   if (!pair || !isLedgerTypeCode(pair.type_code)) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
   const checked = checkAmount(amount, from);
   if (!checked.ok) throw new AppError(checked.code);
@@ -76,33 +64,24 @@ export async function createQuote(deps: AuthDeps, userId: string, from: Currency
   if (amountOut.lte(0)) throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum: LIMITS.exchange.minimum, currency: from });
 
   const now = deps.clock.now();
-  const row = await deps.db
-    .insertInto('exchange_quotes')
-    .values({
-      user_id: userId,
-      from_currency: from,
-      to_currency: to,
-      type_code: pair.type_code,
-      amount_in: checked.value.toFixed(),
-      fee: fee.toFixed(),
-      rate: rate.toFixed(),
-      amount_out: amountOut.toFixed(),
-      created_at: now,
-      expires_at: addSeconds(now, QUOTE_TTL_SECONDS),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await q.insertQuote(deps.db, {
+    user_id: userId,
+    from_currency: from,
+    to_currency: to,
+    type_code: pair.type_code,
+    amount_in: checked.value.toFixed(),
+    fee: fee.toFixed(),
+    rate: rate.toFixed(),
+    amount_out: amountOut.toFixed(),
+    created_at: now,
+    expires_at: addSeconds(now, QUOTE_TTL_SECONDS),
+  });
   return toQuote(row);
 }
 
 /** Executes exactly the quoted amounts, once; after 30 seconds the quote is dead ("quote expired"). */
 export async function executeQuote(deps: AuthDeps, userId: string, quoteId: string, paymentPassword: string) {
-  const quote = await deps.db
-    .selectFrom('exchange_quotes')
-    .selectAll()
-    .where('id', '=', quoteId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const quote = await q.findQuote(deps.db, quoteId, userId);
   if (!quote) throw new AppError('QUOTE_NOT_FOUND');
   if (quote.journal_id) return { quote: toQuote(quote), journalId: quote.journal_id };
   if (quote.expires_at <= deps.clock.now()) throw new AppError('QUOTE_EXPIRED');
@@ -113,12 +92,7 @@ export async function executeQuote(deps: AuthDeps, userId: string, quoteId: stri
   const fee = new Decimal(quote.fee);
   const amountIn = new Decimal(quote.amount_in);
   return deps.db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .selectFrom('exchange_quotes')
-      .select(['journal_id'])
-      .where('id', '=', quoteId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const locked = await q.lockQuoteJournal(trx, quoteId);
     if (locked.journal_id) return { quote: toQuote(quote), journalId: locked.journal_id };
     const legs: Leg[] = [
       { accountId: await accountId(trx, { userId, currency: from, purpose: USER_WALLET }), amount: amountIn.neg().toFixed() },
@@ -146,7 +120,7 @@ export async function executeQuote(deps: AuthDeps, userId: string, quoteId: stri
       idempotencyKey: `exchange:${quoteId}`,
       legs,
     });
-    await trx.updateTable('exchange_quotes').set({ journal_id: journalId }).where('id', '=', quoteId).execute();
+    await q.setQuoteJournal(trx, quoteId, journalId);
     return { quote: toQuote(quote), journalId };
   });
 }

@@ -1,10 +1,10 @@
-import { type Currency, isCurrency } from '@wallet/contract';
-import Decimal from 'decimal.js';
+import { type Currency, Decimal, isCurrency } from '@wallet/contract';
 import type { Db } from '../../platform/db/database';
+import { usdPriceRows } from './queries';
 
 /** Price of one unit of each currency in USD, as set by operators. */
 export async function usdPrices(db: Db): Promise<Map<Currency, Decimal>> {
-  const rows = await db.selectFrom('exchange_rates').select(['currency', 'usd_price']).execute();
+  const rows = await usdPriceRows(db);
   return new Map(rows.filter((r) => isCurrency(r.currency)).map((r) => [r.currency as Currency, new Decimal(r.usd_price)]));
 }
 

@@ -1,40 +1,19 @@
-import { type Currency, isLedgerTypeCode, type Language, LEDGER_TYPES, type LedgerRecord } from '@wallet/contract';
-import Decimal from 'decimal.js';
+import { type Currency, Decimal, isLedgerTypeCode, type Language, LEDGER_TYPES, type LedgerRecord } from '@wallet/contract';
 import type { Db } from '../../platform/db/database';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
-import { USER_WALLET } from './ledger';
+import { type EntryRow, entriesOf, USER_WALLET } from '../ledger';
 
-function baseQuery(db: Db, userId: string) {
-  return db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-    .innerJoin('ledger_journal as j', 'j.id', 'e.journal_id')
-    .select(['e.id', 'j.type_code', 'e.currency', 'e.amount', 'e.balance_after', 'j.reference', 'e.created_at'])
-    .where('a.user_id', '=', userId)
-    .where('a.purpose', '=', USER_WALLET);
-}
-
-type Row = {
-  id: string;
-  type_code: number;
-  currency: string;
-  amount: string;
-  balance_after: string;
-  reference: string | null;
-  created_at: Date;
-};
-
-function toRecord(row: Row, language: Language): LedgerRecord {
+function toRecord(row: EntryRow, language: Language): LedgerRecord {
   return {
     id: row.id,
-    typeCode: row.type_code,
-    label: isLedgerTypeCode(row.type_code) ? LEDGER_TYPES[row.type_code].label[language] : String(row.type_code),
+    typeCode: row.typeCode,
+    label: isLedgerTypeCode(row.typeCode) ? LEDGER_TYPES[row.typeCode].label[language] : String(row.typeCode),
     currency: row.currency as Currency,
     amount: new Decimal(row.amount).toFixed(),
-    balanceAfter: new Decimal(row.balance_after).toFixed(),
+    balanceAfter: new Decimal(row.balanceAfter).toFixed(),
     reference: row.reference,
-    createdAt: row.created_at.toISOString(),
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -45,18 +24,20 @@ export async function listRecords(
   query: { cursor?: string | undefined; limit: number; currency?: Currency | undefined; type?: number | undefined },
   language: Language,
 ) {
-  let q = baseQuery(db, userId)
-    .orderBy('e.id', 'desc')
-    .limit(query.limit + 1);
-  if (query.cursor) q = q.where('e.id', '<', query.cursor);
-  if (query.currency) q = q.where('e.currency', '=', query.currency);
-  if (query.type !== undefined) q = q.where('j.type_code', '=', query.type);
-  const { page, nextCursor } = keysetPage(await q.execute(), query.limit, (r) => r.id);
+  const rows = await entriesOf(db, {
+    purpose: USER_WALLET,
+    userId,
+    before: query.cursor,
+    limit: query.limit + 1,
+    currency: query.currency,
+    typeCodes: query.type === undefined ? undefined : [query.type],
+  });
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => r.id);
   return { records: page.map((r) => toRecord(r, language)), nextCursor };
 }
 
 export async function getRecord(db: Db, userId: string, id: string, language: Language) {
-  const row = await baseQuery(db, userId).where('e.id', '=', id).executeTakeFirst();
+  const [row] = await entriesOf(db, { purpose: USER_WALLET, userId, id, limit: 1 });
   if (!row) throw new AppError('RECORD_NOT_FOUND');
   return toRecord(row, language);
 }

@@ -1,15 +1,13 @@
-import { type Currency, checkAmount, maskEmail, TRANSFER_CODES } from '@wallet/contract';
-import Decimal from 'decimal.js';
+import { type Currency, checkAmount, Decimal, maskEmail, TRANSFER_CODES } from '@wallet/contract';
 import { AppError } from '../../platform/errors';
-import { consumeCode } from '../auth/codes';
-import { type AuthDeps, verifyPaymentPassword } from '../auth/service';
-import { accountId, post, USER_WALLET, walletBalances } from './ledger';
-
-const CLEARING = 'transfer_clearing';
+import { checkCode, spendCode } from '../auth/codes';
+import { type AuthDeps, findUserByUid, findUserEmail, verifyPaymentPassword } from '../auth/service';
+import { accountId, post, USER_WALLET, walletBalances } from '../ledger';
+import * as q from './queries';
 
 /** The recipient as the sender may see them before confirming: nickname, else a masked email. */
 export async function findRecipient(deps: AuthDeps, uid: string) {
-  const user = await deps.db.selectFrom('users').select(['id', 'uid', 'nickname', 'email']).where('uid', '=', uid).executeTakeFirst();
+  const user = await findUserByUid(deps.db, uid);
   if (!user) throw new AppError('RECIPIENT_NOT_FOUND');
   return { id: user.id, uid: user.uid, displayName: user.nickname ?? maskEmail(user.email) };
 }
@@ -24,17 +22,14 @@ export interface TransferInput {
 
 /**
  * Sends money to another user by UID. Cheap checks come first, then the payment password, then the
- * emailed code (used up only once everything else passed). The money moves in one transaction as two
- * journals through a clearing account, so each side's records carry its own code (23/113 for USDT).
- * Keyed by the request's idempotency key: a repeat returns the first transfer.
+ * emailed code (checked here, spent only in the transaction that moves the money, so a refused move
+ * leaves it live). The money moves as one journal with two legs: each side's entry carries its own
+ * record code (23/113 for USDT). Both wallets are locked in id order inside the posting, so two users
+ * paying each other at once queue rather than deadlock. Keyed by the request's idempotency key: a
+ * repeat returns the first transfer.
  */
 export async function transfer(deps: AuthDeps, userId: string, input: TransferInput, key: string) {
-  const existing = await deps.db
-    .selectFrom('transfers')
-    .selectAll()
-    .where('from_user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  const existing = await findTransfer(deps, userId, key);
   const recipient = await findRecipient(deps, input.toUid);
   if (existing) return reply(existing, recipient);
   if (recipient.id === userId) throw new AppError('TRANSFER_TO_SELF');
@@ -43,51 +38,47 @@ export async function transfer(deps: AuthDeps, userId: string, input: TransferIn
   const held = (await walletBalances(deps.db, userId)).find((b) => b.currency === input.currency);
   if (!held || new Decimal(held.balance).lt(checked.value)) throw new AppError('INSUFFICIENT_BALANCE', { currency: input.currency });
   await verifyPaymentPassword(deps, userId, input.paymentPassword);
-  const sender = await deps.db.selectFrom('users').select(['email']).where('id', '=', userId).executeTakeFirstOrThrow();
-  await consumeCode(deps, sender.email, 'transfer', input.code);
+  const sender = await findUserEmail(deps.db, userId);
+  const codeId = await checkCode(deps, sender.email, 'transfer', input.code);
 
   const amount = checked.value.toFixed();
   const codes = TRANSFER_CODES[input.currency];
+  // Found (or made) before the transaction: a new account's row is then committed and never locked by it.
+  const from = await accountId(deps.db, { userId, currency: input.currency, purpose: USER_WALLET });
+  const to = await accountId(deps.db, { userId: recipient.id, currency: input.currency, purpose: USER_WALLET });
   const row = await deps.db.transaction().execute(async (trx) => {
-    const created = await trx
-      .insertInto('transfers')
-      .values({
-        from_user_id: userId,
-        to_user_id: recipient.id,
-        currency: input.currency,
-        amount,
-        idempotency_key: key,
-        created_at: deps.clock.now(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const now = deps.clock.now();
+    const created = await q.insertTransfer(trx, {
+      from_user_id: userId,
+      to_user_id: recipient.id,
+      currency: input.currency,
+      amount,
+      idempotency_key: key,
+      created_at: now,
+    });
+    // The same key committed by a request running alongside: that one moved the money.
+    if (!created) return null;
+    await spendCode(trx, codeId, now);
     const reference = `transfer:${created.id}`;
-    const from = await accountId(trx, { userId, currency: input.currency, purpose: USER_WALLET });
-    const clearing = await accountId(trx, { userId: null, currency: input.currency, purpose: CLEARING });
-    const to = await accountId(trx, { userId: recipient.id, currency: input.currency, purpose: USER_WALLET });
     await post(trx, {
       typeCode: codes.out,
       userId,
       reference,
-      idempotencyKey: `${reference}:out`,
+      idempotencyKey: reference,
       legs: [
         { accountId: from, amount: `-${amount}` },
-        { accountId: clearing, amount },
-      ],
-    });
-    await post(trx, {
-      typeCode: codes.in,
-      userId: recipient.id,
-      reference,
-      idempotencyKey: `${reference}:in`,
-      legs: [
-        { accountId: clearing, amount: `-${amount}` },
-        { accountId: to, amount },
+        { accountId: to, amount, typeCode: codes.in },
       ],
     });
     return created;
   });
-  return reply(row, recipient);
+  const result = row ?? (await findTransfer(deps, userId, key));
+  if (!result) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+  return reply(result, recipient);
+}
+
+function findTransfer(deps: AuthDeps, userId: string, key: string) {
+  return q.findTransferByKey(deps.db, userId, key);
 }
 
 function reply(row: { id: string; currency: string; amount: string; created_at: Date }, recipient: { uid: string; displayName: string }) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BSC_ADDRESS, lastCode, registerUser, sendAccountCode, setPaymentPin, TRON_ADDRESS } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
-import { ledgerViolations } from './invariants';
+import { ledgerViolations } from '../ledger';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 let t: TestApp;

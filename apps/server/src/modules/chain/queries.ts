@@ -1,0 +1,197 @@
+import type { Network } from '@wallet/contract';
+import { sql, type Updateable } from 'kysely';
+import type { Db, Executor } from '../../platform/db/database';
+import type { ChainDepositsTable } from '../../platform/db/schema';
+
+// The chain module's tables: chain_checkpoints and chain_deposits (and the sender's advisory lock).
+
+export async function checkpoint(db: Db, network: Network) {
+  return db.selectFrom('chain_checkpoints').select(['next_block', 'head_block']).where('network', '=', network).executeTakeFirst();
+}
+
+/** Moves the checkpoint forward only: an older, slower scan finishing late never moves it back. */
+export async function saveCheckpoint(db: Db, network: Network, nextBlock: bigint, head: bigint, now: Date) {
+  await db
+    .insertInto('chain_checkpoints')
+    .values({ network, next_block: nextBlock.toString(), head_block: head.toString(), updated_at: now })
+    .onConflict((oc) =>
+      oc.column('network').doUpdateSet({
+        next_block: sql`greatest(chain_checkpoints.next_block, excluded.next_block)`,
+        head_block: sql`greatest(chain_checkpoints.head_block, excluded.head_block)`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}
+
+export interface NewDeposit {
+  network: Network;
+  currency: string;
+  tx_hash: string;
+  log_index: number;
+  from_address: string;
+  to_address: string;
+  amount: string;
+  raw_amount: string;
+  block_number: string;
+  block_hash: string;
+  user_id: string | null;
+  attributed_by: string | null;
+}
+
+/**
+ * Records transfers seen on chain, once each (unique network, tx hash, log index). Seen again in
+ * another block (the chain reorganised and mined it again), a deposit not yet credited follows its
+ * new block; a dropped one comes back to confirming.
+ */
+export async function upsertDeposits(db: Db, rows: NewDeposit[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('chain_deposits')
+    .values(rows.map((r) => ({ ...r, status: 'confirming' as const, detected_at: now, updated_at: now })))
+    .onConflict((oc) =>
+      oc
+        .columns(['network', 'tx_hash', 'log_index'])
+        .doUpdateSet({
+          block_number: sql`excluded.block_number`,
+          block_hash: sql`excluded.block_hash`,
+          status: 'confirming',
+          note: null,
+          updated_at: now,
+        })
+        .where((eb) =>
+          eb.or([
+            eb('chain_deposits.status', '=', 'dropped'),
+            eb.and([eb('chain_deposits.status', '=', 'confirming'), eb('chain_deposits.block_hash', '<>', eb.ref('excluded.block_hash'))]),
+          ]),
+        ),
+    )
+    .execute();
+}
+
+/** The last head seen per network. */
+export function checkpointHeads(db: Executor) {
+  return db.selectFrom('chain_checkpoints').select(['network', 'head_block']).execute();
+}
+
+export async function deleteCheckpoints(db: Executor, networks: Network[]): Promise<void> {
+  await db.deleteFrom('chain_checkpoints').where('network', 'in', networks).execute();
+}
+
+/** How many of the user's deposits were credited on a calendar day (YYYY-MM-DD). */
+export async function countCreditedOn(db: Executor, userId: string, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('chain_deposits')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'credited')
+    .where('credit_day', '=', sql<string>`${day}::date`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function getDeposit(db: Executor, id: string) {
+  return db.selectFrom('chain_deposits').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export function findDepositId(db: Executor, id: string) {
+  return db.selectFrom('chain_deposits').select('id').where('id', '=', id).executeTakeFirst();
+}
+
+/** The deposit, its row locked to the end of the caller's transaction. */
+export function lockDeposit(db: Executor, id: string) {
+  return db.selectFrom('chain_deposits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function listUserDeposits(db: Executor, userId: string, limit: number) {
+  return db
+    .selectFrom('chain_deposits')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('detected_at', 'desc')
+    .orderBy('block_number', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function userDepositsOfTxs(db: Executor, network: Network, userId: string, txHashes: string[]) {
+  return db
+    .selectFrom('chain_deposits')
+    .selectAll()
+    .where('network', '=', network)
+    .where('tx_hash', 'in', txHashes)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export function unattributedDeposits(db: Executor, limit: number) {
+  return db.selectFrom('chain_deposits').selectAll().where('status', '=', 'unattributed').orderBy('detected_at').limit(limit).execute();
+}
+
+/** A network's deposits queued by the daily limit, in the order they arrived. */
+export function queuedDepositIds(db: Executor, network: Network) {
+  return db
+    .selectFrom('chain_deposits')
+    .select('id')
+    .where('network', '=', network)
+    .where('status', '=', 'queued')
+    .orderBy('detected_at')
+    .orderBy('block_number')
+    .orderBy('log_index')
+    .execute();
+}
+
+/** A network's confirming deposits in blocks up to `lastFinal`, in chain order. */
+export function confirmingDepositsUpTo(db: Executor, network: Network, lastFinal: string) {
+  return db
+    .selectFrom('chain_deposits')
+    .select(['id', 'block_number', 'block_hash', 'user_id'])
+    .where('network', '=', network)
+    .where('status', '=', 'confirming')
+    .where('block_number', '<=', lastFinal)
+    .orderBy('block_number')
+    .orderBy('log_index')
+    .execute();
+}
+
+export async function updateDeposit(db: Executor, id: string, changes: Updateable<ChainDepositsTable>): Promise<void> {
+  await db.updateTable('chain_deposits').set(changes).where('id', '=', id).execute();
+}
+
+/** Changes the deposit only while it is confirming in this block; returns how many rows changed (0 or 1). */
+export async function updateConfirmingDeposit(
+  db: Executor,
+  id: string,
+  blockHash: string,
+  changes: Updateable<ChainDepositsTable>,
+): Promise<number> {
+  const res = await db
+    .updateTable('chain_deposits')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', 'confirming')
+    .where('block_hash', '=', blockHash)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Changes the deposit only while it is unattributed; returns how many rows changed (0 or 1). */
+export async function updateUnattributedDeposit(db: Executor, id: string, changes: Updateable<ChainDepositsTable>): Promise<number> {
+  const res = await db
+    .updateTable('chain_deposits')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', 'unattributed')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** A session-level advisory lock on this connection, if free: true when taken. */
+export async function tryAdvisoryLock(conn: Db, key: string): Promise<boolean> {
+  const lock = await sql<{ ok: boolean }>`select pg_try_advisory_lock(hashtext(${key})) as ok`.execute(conn);
+  return Boolean(lock.rows[0]?.ok);
+}
+
+export async function advisoryUnlock(conn: Db, key: string): Promise<void> {
+  await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(conn);
+}

@@ -1,0 +1,101 @@
+import type { BindableNetwork } from '@wallet/contract';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Executor } from '../../platform/db/database';
+import type { WithdrawalEventsTable, WithdrawalsTable } from '../../platform/db/schema';
+
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+
+export function findWithdrawal(db: Executor, id: string, userId?: string) {
+  let query = db.selectFrom('withdrawals').selectAll().where('id', '=', id);
+  if (userId) query = query.where('user_id', '=', userId);
+  return query.executeTakeFirst();
+}
+
+export function withdrawalEvents(db: Executor, withdrawalId: string) {
+  return db
+    .selectFrom('withdrawal_events')
+    .select(['status', 'note', 'created_at'])
+    .where('withdrawal_id', '=', withdrawalId)
+    .orderBy('id')
+    .execute();
+}
+
+export function findWithdrawalIdByKey(db: Executor, userId: string, key: string) {
+  return db.selectFrom('withdrawals').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+/** A user's withdrawal ids, newest first, created before `before` when given. */
+export function listWithdrawalIds(db: Executor, userId: string, take: number, before: Date | undefined) {
+  let query = db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(take);
+  if (before) query = query.where('created_at', '<', before);
+  return query.execute();
+}
+
+export function withdrawalCreatedAt(db: Executor, id: string, userId: string) {
+  return db.selectFrom('withdrawals').select(['created_at']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function pendingWithdrawalIds(db: Executor, limit: number) {
+  return db.selectFrom('withdrawals').select('id').where('status', '=', 'pending_review').orderBy('created_at').limit(limit).execute();
+}
+
+/** One network's withdrawals in a status, in no particular order. */
+export function withdrawalsInStatus(db: Executor, network: BindableNetwork, status: string) {
+  return db.selectFrom('withdrawals').selectAll().where('network', '=', network).where('status', '=', status).execute();
+}
+
+/** One network's approved withdrawals, oldest first. */
+export function approvedWithdrawals(db: Executor, network: BindableNetwork, limit: number) {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('network', '=', network)
+    .where('status', '=', 'approved')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** The highest nonce of a network's withdrawals signed and not yet settled (sending or confirming). */
+export async function highestNonceInFlight(db: Executor, network: BindableNetwork): Promise<string | null> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.max('nonce').as('nonce'))
+    .where('network', '=', network)
+    .where('status', 'in', ['sending', 'confirming'])
+    .executeTakeFirst();
+  return row?.nonce ?? null;
+}
+
+export function insertWithdrawal(db: Executor, row: Insertable<WithdrawalsTable>) {
+  return db.insertInto('withdrawals').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/** The withdrawal, its row locked to the end of the caller's transaction. */
+export function lockWithdrawal(db: Executor, id: string) {
+  return db.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateWithdrawal(db: Executor, id: string, changes: Updateable<WithdrawalsTable>): Promise<void> {
+  await db.updateTable('withdrawals').set(changes).where('id', '=', id).execute();
+}
+
+/** Changes the withdrawal only while it is still in status `from`; returns how many rows changed (0 or 1). */
+export async function updateWithdrawalFrom(db: Executor, id: string, from: string, changes: Updateable<WithdrawalsTable>): Promise<number> {
+  const res = await db.updateTable('withdrawals').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** One event, or several in one statement. */
+export async function insertWithdrawalEvents(
+  db: Executor,
+  events: Insertable<WithdrawalEventsTable> | Insertable<WithdrawalEventsTable>[],
+): Promise<void> {
+  await db.insertInto('withdrawal_events').values(events).execute();
+}

@@ -1,0 +1,134 @@
+import type { BindableNetwork } from '@wallet/contract';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/database';
+import * as q from './withdrawal-queries';
+import { postWithdrawalRefund, postWithdrawalSent } from './withdrawals';
+
+/**
+ * The states the chain module's sender moves an approved withdrawal through: approved -> sending
+ * (signed, stored) -> confirming (broadcast) -> completed or failed, and back to approved when a
+ * stored transaction expired unmined. Each change is its own transaction and happens only from the
+ * state it expects (a run that lost a race changes nothing), so the sender can commit each state
+ * before the side effect that follows it.
+ */
+
+export type WithdrawalRow = q.WithdrawalRow;
+export type SendingDeps = { db: Db; clock: Clock };
+
+/** Signed and stored, perhaps never broadcast (a crash in between). */
+export function withdrawalsSending(db: Db, network: BindableNetwork): Promise<WithdrawalRow[]> {
+  return q.withdrawalsInStatus(db, network, 'sending');
+}
+
+/** Broadcast, waiting for their confirmations. */
+export function withdrawalsConfirming(db: Db, network: BindableNetwork): Promise<WithdrawalRow[]> {
+  return q.withdrawalsInStatus(db, network, 'confirming');
+}
+
+/** Approved and not yet signed, oldest first, at most 50 per run. */
+export function withdrawalsToSend(db: Db, network: BindableNetwork): Promise<WithdrawalRow[]> {
+  return q.approvedWithdrawals(db, network, 50);
+}
+
+/** The highest nonce of the network's withdrawals signed and in flight, or null when none is. */
+export function highestNonceInFlight(db: Db, network: BindableNetwork): Promise<string | null> {
+  return q.highestNonceInFlight(db, network);
+}
+
+/** approved -> sending, with the signed transaction stored. False when it was no longer approved. */
+export async function markWithdrawalSending(
+  deps: SendingDeps,
+  id: string,
+  signed: { nonce: bigint; raw: string; txHash: string },
+): Promise<boolean> {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const updated = await q.updateWithdrawalFrom(trx, id, 'approved', {
+      status: 'sending',
+      nonce: signed.nonce.toString(),
+      raw_tx: signed.raw,
+      tx_hash: signed.txHash,
+      updated_at: now,
+    });
+    if (updated === 0) return false;
+    await q.insertWithdrawalEvents(trx, {
+      withdrawal_id: id,
+      status: 'sending',
+      note: `tx ${signed.txHash} nonce ${signed.nonce}`,
+      actor: 'system',
+      created_at: now,
+    });
+    return true;
+  });
+}
+
+/** sending -> confirming once its transaction is broadcast. */
+export async function markWithdrawalBroadcast(deps: SendingDeps, id: string, txHash: string | null): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const updated = await q.updateWithdrawalFrom(trx, id, 'sending', { status: 'confirming', broadcast_at: now, updated_at: now });
+    if (updated > 0)
+      await q.insertWithdrawalEvents(trx, {
+        withdrawal_id: id,
+        status: 'confirming',
+        note: `tx ${txHash}`,
+        actor: 'system',
+        created_at: now,
+      });
+  });
+}
+
+/**
+ * confirming -> completed (the hold settles to the network's outbound account, the fee to revenue) or
+ * failed (reverted on chain: the whole hold returns, code 14), under the row's lock.
+ */
+export async function finishWithdrawal(deps: SendingDeps, id: string, outcome: { success: boolean; blockNumber: bigint }): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const locked = await q.lockWithdrawal(trx, id);
+    if (!locked) throw new Error(`withdrawal ${id} not found`);
+    if (locked.status !== 'confirming') return;
+    if (outcome.success) await postWithdrawalSent(trx, locked);
+    else await postWithdrawalRefund(trx, locked);
+    const status = outcome.success ? 'completed' : 'failed';
+    await q.updateWithdrawal(trx, id, { status, confirmed_block: outcome.blockNumber.toString(), updated_at: now });
+    await q.insertWithdrawalEvents(trx, {
+      withdrawal_id: id,
+      status,
+      note: outcome.success ? `confirmed in block ${outcome.blockNumber}` : 'the transaction failed on chain; funds returned',
+      actor: 'system',
+      created_at: now,
+    });
+  });
+}
+
+/**
+ * sending or confirming -> approved, the stored transaction forgotten: it expired unmined and can
+ * never be mined, so the next run signs a new one.
+ */
+export async function returnWithdrawalToApproved(
+  deps: SendingDeps,
+  id: string,
+  txHash: string | null,
+  from: 'sending' | 'confirming',
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const updated = await q.updateWithdrawalFrom(trx, id, from, {
+      status: 'approved',
+      raw_tx: null,
+      tx_hash: null,
+      nonce: null,
+      broadcast_at: null,
+      updated_at: now,
+    });
+    if (updated > 0)
+      await q.insertWithdrawalEvents(trx, {
+        withdrawal_id: id,
+        status: 'approved',
+        note: `tx ${txHash} expired unmined; to be signed again`,
+        actor: 'system',
+        created_at: now,
+      });
+  });
+}
