@@ -1,6 +1,6 @@
 import { insertUser } from '../src/modules/auth/queries';
 import { cardAccountIds } from '../src/modules/cards/accounts';
-import { accountId, post } from '../src/modules/wallet/ledger';
+import { accountId, post } from '../src/modules/ledger';
 import type { Db } from '../src/platform/db/database';
 
 /**

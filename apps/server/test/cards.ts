@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { type SandboxIssuer, startSandboxIssuer } from '@wallet/sandbox-issuer';
+import { type ArmedFault, type FaultRequest, type SandboxIssuer, startSandboxIssuer } from '@wallet/sandbox-issuer';
 import type PgBoss from 'pg-boss';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app';
@@ -39,10 +39,13 @@ export async function createCardWorld({
   clock,
   jobs = true,
   sandbox = {},
+  issuerTimeoutMs,
 }: {
   clock: ManualClock;
   jobs?: boolean;
   sandbox?: { authorizationTimeoutMs?: number };
+  /** The app's timeout on issuer calls (ISSUER_TIMEOUT_MS); short with a fault that holds replies. */
+  issuerTimeoutMs?: number;
 }) {
   const database = await createTestDatabase();
   const logs: string[] = [];
@@ -63,6 +66,7 @@ export async function createCardWorld({
     ADMIN_EMAILS: 'root@example.com',
     ISSUER_WEBHOOK_SECRET: WEBHOOK_SECRET,
     ISSUER_API_KEY: API_KEY,
+    ...(issuerTimeoutMs === undefined ? {} : { ISSUER_TIMEOUT_MS: String(issuerTimeoutMs) }),
   });
   const issuer = await startSandboxIssuer({
     webhookUrl: 'http://127.0.0.1:1/not-yet',
@@ -79,7 +83,7 @@ export async function createCardWorld({
     database: database.handle,
     logger,
     clock,
-    issuer: new HttpIssuer(issuer.url, API_KEY),
+    issuer: new HttpIssuer(issuer.url, API_KEY, { timeoutMs: config.ISSUER_TIMEOUT_MS }),
     ...(boss ? { jobs: boss } : {}),
   });
   const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
@@ -97,7 +101,7 @@ export async function createCardWorld({
       mailer: { send: async () => {} } as never,
       secret: config.APP_SECRET,
       codesPerEmailPerHour: 1000,
-      issuer: new HttpIssuer(issuer.url, API_KEY),
+      issuer: new HttpIssuer(issuer.url, API_KEY, { timeoutMs: config.ISSUER_TIMEOUT_MS }),
       jobs: null,
       log: logger,
     } satisfies CardDeps,
@@ -156,6 +160,17 @@ export async function sandboxPost<T = Record<string, unknown>>(t: CardWorld, pat
 
 export async function sandboxGet<T>(t: CardWorld, path: string): Promise<T> {
   return (await (await fetch(`${t.sandbox.url}${path}`)).json()) as T;
+}
+
+/** Makes the sandbox fail the next matching loads or unloads (packages/sandbox-issuer/src/faults.ts). */
+export async function armIssuerFault(t: CardWorld, fault: FaultRequest) {
+  return sandboxPost<ArmedFault | { mode: 'down'; until: string }>(t, '/sandbox/faults', fault);
+}
+
+export async function clearIssuerFaults(t: CardWorld) {
+  const res = await fetch(`${t.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
 }
 
 /** The sandbox's id of one of our cards (the app never shows it to users). */

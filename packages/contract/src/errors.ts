@@ -443,6 +443,20 @@ export const ERRORS = {
     '날짜는 yyyy-mm-dd 형식으로 입력해 주세요 (만료 없음은 2099-12-31).',
     '日付はyyyy-mm-dd形式で入力してください（無期限は2099-12-31）。',
   ),
+  HOLD_ALREADY_FINISHED: e(
+    409,
+    'This payment was already completed or returned.',
+    '该笔款项已完成或已退回。',
+    '이 결제는 이미 완료되었거나 반환되었습니다.',
+    'このお支払いはすでに完了または返金されています。',
+  ),
+  CARD_OPERATION_NOT_FOUND: e(
+    404,
+    'This card transfer was not found.',
+    '未找到该笔卡资金划转。',
+    '이 카드 이체를 찾을 수 없습니다.',
+    'このカードの入出金が見つかりません。',
+  ),
   ISSUER_UNAVAILABLE: e(
     503,
     'The card service is temporarily unavailable. Please try again.',

@@ -1,7 +1,7 @@
 /**
  * One self-contained page (no build step, no external assets) from which a newcomer drives cards
  * through their life: approve KYC, buy something, reverse, clear, refund, ship, deliver, read a delivered
- * card's printed number (to bind it in the app).
+ * card's printed number (to bind it in the app), and make loads and unloads fail to watch the app recover.
  */
 export function devPage(): string {
   return `<!doctype html>
@@ -17,6 +17,13 @@ button{margin:2px;padding:4px 8px}input{width:80px}.muted{color:#777}pre{backgro
 <p class="muted">Plays the card network and the issuer's back office. Open a card in the wallet app, then come back here.
 Card numbers are Luhn-valid test numbers from a test BIN; nothing here is real money.</p>
 <p><button onclick="post('/sandbox/openings/fail-next',{count:1})">Make the next card opening fail</button></p>
+<h2>Faults (loads and unloads)</h2>
+<p class="muted">The next matching calls fail this way. "down" takes loads, unloads and operation lookups offline for ms.</p>
+<p><select id="f-op"><option>load</option><option>unload</option></select>
+<select id="f-mode"><option>refuse</option><option>timeout-before</option><option>timeout-after</option><option>delay</option><option>down</option></select>
+ms <input id="f-ms" placeholder="default"> count <input id="f-count" value="1">
+<button onclick="armFault()">arm</button><button onclick="clearFaults()">clear all faults</button></p>
+<table id="faults"></table>
 <h2>Cardholders (KYC)</h2><table id="holders"></table>
 <h2>Cards</h2><table id="cards"></table>
 <h2>Authorizations</h2><table id="auths"></table>
@@ -26,9 +33,15 @@ const $=(id)=>document.getElementById(id);
 const esc=(s)=>String(s??'').replace(/[&<>"]/g,(c)=>({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));
 async function post(url,body){const r=await fetch(url,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body||{})});
 $('out').textContent=JSON.stringify(await r.json(),null,2);load();}
+function armFault(){const ms=$('f-ms').value.trim();const count=$('f-count').value.trim();
+post('/sandbox/faults',{operation:$('f-op').value,mode:$('f-mode').value,...(ms?{ms:Number(ms)}:{}),...(count?{count:Number(count)}:{})});}
+async function clearFaults(){const r=await fetch('/sandbox/faults',{method:'DELETE'});$('out').textContent=JSON.stringify(await r.json(),null,2);load();}
 async function show(url){$('out').textContent=JSON.stringify(await (await fetch(url)).json(),null,2);}
 async function load(){
- const [h,c,a]=await Promise.all(['/sandbox/cardholders','/sandbox/cards','/sandbox/authorizations'].map((u)=>fetch(u).then((r)=>r.json())));
+ const [h,c,a,f]=await Promise.all(['/sandbox/cardholders','/sandbox/cards','/sandbox/authorizations','/sandbox/faults'].map((u)=>fetch(u).then((r)=>r.json())));
+ $('faults').innerHTML='<tr><th>calls</th><th>fails by</th><th>ms</th><th>still to fail</th></tr>'+(f.down?'<tr><td>all</td><td>down</td><td>until '+esc(f.down.until)+'</td><td></td></tr>':'')+
+  f.faults.map((x)=>'<tr><td>'+esc(x.operation)+'</td><td>'+esc(x.mode)+'</td><td>'+esc(x.ms)+'</td><td>'+esc(x.remaining)+'</td></tr>').join('')+
+  (f.down||f.faults.length?'':'<tr><td colspan="4" class="muted">none armed</td></tr>');
  $('holders').innerHTML='<tr><th>id</th><th>name</th><th>KYC</th><th></th></tr>'+h.cardholders.map((x)=>'<tr><td>'+esc(x.id)+'</td><td>'+esc(x.firstName+' '+x.lastName)+'</td><td>'+esc(x.kycStatus)+' '+esc(x.kycReason||'')+'</td><td>'+
   (x.kycStatus==='pending'?'<button onclick="post(\\'/sandbox/cardholders/'+x.id+'/kyc\\',{decision:\\'approve\\'})">approve</button><button onclick="post(\\'/sandbox/cardholders/'+x.id+'/kyc\\',{decision:\\'reject\\',reason:\\'photo unreadable\\'})">reject</button>':'')+'</td></tr>').join('');
  $('cards').innerHTML='<tr><th>card</th><th>state</th><th>purchase</th><th>physical</th></tr>'+c.cards.map((x)=>'<tr><td>'+esc(x.id)+'<br>'+esc(x.type+' '+x.currency)+' •••• '+esc(x.last4||'----')+'</td><td>'+esc(x.state)+'<br><span class="muted">'+esc(x.shipping.status+' '+(x.shipping.trackingNumber||''))+'</span></td><td>'+

@@ -1,3 +1,4 @@
+export type { ArmedFault, FaultMode, FaultOperation, FaultRequest } from './faults';
 export { isLuhnValid, TEST_BIN } from './luhn';
 export { buildSandboxIssuer, type SandboxIssuer, type SandboxOptions } from './server';
 export { signatureHeader } from './signing';

@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Cardholder, type SandboxAuthorization, type SandboxCard, type SandboxEvent, SandboxStore } from './store';
+import {
+  type Cardholder,
+  type SandboxAuthorization,
+  type SandboxCard,
+  type SandboxEvent,
+  type SandboxOperation,
+  SandboxStore,
+} from './store';
 
 const FORMAT = 1;
 
@@ -14,6 +21,8 @@ interface StoredState {
   authorizations: SandboxAuthorization[];
   events: SandboxEvent[];
   idempotent: Array<[string, unknown]>;
+  /** Absent in files saved before loads and unloads were kept as operations. */
+  operations?: SandboxOperation[];
   failNextOpenings: number;
 }
 
@@ -26,6 +35,7 @@ export function storeToJson(store: SandboxStore): string {
     authorizations: [...store.authorizations.values()],
     events: [...store.events.values()],
     idempotent: [...store.idempotent.entries()],
+    operations: [...store.operations.values()],
     failNextOpenings: store.failNextOpenings,
   };
   return JSON.stringify(state);
@@ -40,6 +50,7 @@ export function storeFromJson(text: string): SandboxStore {
   for (const authorization of state.authorizations) store.authorizations.set(authorization.id, authorization);
   for (const event of state.events) store.events.set(event.id, event);
   for (const [key, reply] of state.idempotent) store.idempotent.set(key, reply);
+  for (const operation of state.operations ?? []) store.operations.set(operation.key, operation);
   store.failNextOpenings = state.failNextOpenings;
   return store;
 }

@@ -2,10 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type DeliveryOptions, emit, redeliver, send } from './deliver';
 import { devPage } from './dev-page';
+import { FaultBoard, faultRoutes } from './faults';
 import { testCvv, testPan } from './luhn';
 import { fromMinor, isAmount, toMinor } from './money';
+import { moneyRoutes } from './operations';
 import { StoreFile } from './persist';
-import { newId, type SandboxCard, type SandboxEvent, SandboxStore } from './store';
+import { newId, type SandboxAuthorization, type SandboxCard, type SandboxEvent, SandboxStore } from './store';
 
 export interface SandboxOptions {
   /** The app's webhook endpoint, e.g. http://127.0.0.1:8080/api/v1/cards/webhooks/issuer. */
@@ -38,9 +40,9 @@ const str = (value: unknown, fallback = ''): string => (typeof value === 'string
 /**
  * A card issuer you can run on your laptop: the issuer API the app calls (cardholders with KYC,
  * cards, reveal, PIN, freeze, load/unload, shipping), signed webhooks to the app, and test helpers
- * under /sandbox that play the card network (purchases, reversals, clearings, refunds) and the
- * issuer's back office (KYC decisions, failed openings, shipping). Modelled on Stripe Issuing,
- * Lithic and Marqeta sandboxes.
+ * under /sandbox that play the card network (purchases, reversals, clearings, refunds), the
+ * issuer's back office (KYC decisions, failed openings, shipping) and its outages and timeouts
+ * (faults.ts). Modelled on Stripe Issuing, Lithic and Marqeta sandboxes.
  */
 export interface SandboxIssuer {
   app: FastifyInstance;
@@ -55,13 +57,19 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
   const file = options.stateFile
     ? new StoreFile(options.stateFile, store, (error) => app.log.error({ err: error }, 'sandbox issuer: saving its data failed'))
     : null;
-  const changed = () => file?.save();
+  // Once closed, the last flush has written everything: a response hook that fires after it must not
+  // start a write into a folder its owner may be removing.
+  let closed = false;
+  const changed = () => {
+    if (!closed) file?.save();
+  };
   // Every call that may change something is saved once answered; reads are not.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') changed();
   });
   app.addHook('onClose', async () => {
     await file?.flush();
+    closed = true;
   });
   const delivery: DeliveryOptions = {
     webhookUrl: options.webhookUrl,
@@ -71,6 +79,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
   const authorizationTimeoutMs = options.authorizationTimeoutMs ?? 2000;
   const defaultDecision = options.defaultDecision ?? 'decline';
   const expected = Buffer.from(`Bearer ${options.apiKey}`);
+  const faults = new FaultBoard();
 
   const requireKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
@@ -99,7 +108,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
     shipping: card.shipping,
   });
 
-  /** A call repeated with the same Idempotency-Key gets the first reply (load, unload, card creation). */
+  /** A card creation repeated with the same Idempotency-Key gets the first reply (loads and unloads: operations.ts). */
   const idempotent = async (request: FastifyRequest, run: () => unknown) => {
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || key.length === 0) return run();
@@ -263,20 +272,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
       );
     }
 
-    for (const direction of ['load', 'unload'] as const) {
-      api.post(
-        `/v1/cards/:id/${direction}`,
-        withCard((card, body, request, reply) => {
-          if (!isAmount(body.amount)) return invalid(reply, 'amount must be a positive decimal string with at most 2 decimals');
-          const amount = body.amount;
-          return idempotent(request, () => {
-            const delta = direction === 'load' ? toMinor(amount) : -toMinor(amount);
-            card.balanceMinor += delta;
-            return { id: card.id, balance: fromMinor(card.balanceMinor) };
-          });
-        }),
-      );
-    }
+    moneyRoutes(api, store, faults);
 
     api.post(
       '/v1/cards/:id/ship',
@@ -312,6 +308,8 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
       return reply.code(409).send({ error: { code: 'card_not_delivered', message: 'only a delivered physical card can be read' } });
     return { id: card.id, pan: card.pan, expMonth: card.expMonth, expYear: card.expYear };
   });
+
+  faultRoutes(app, faults);
 
   app.post('/sandbox/openings/fail-next', async (request) => {
     const count = Number(((request.body ?? {}) as Body).count ?? 1);
@@ -350,7 +348,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
       mcc: str(body.mcc, '5814'),
       country: str(body.country, 'HK'),
     };
-    const authorization = {
+    const authorization: SandboxAuthorization = {
       id: newId('iauth'),
       cardId: card.id,
       amount: body.amount,
@@ -395,7 +393,10 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
         merchant,
       });
     }
-    if (authorization.approved) card.balanceMinor -= toMinor(authorization.amount);
+    if (authorization.approved) {
+      card.balanceMinor -= toMinor(authorization.amount);
+      authorization.held = authorization.amount;
+    }
     return authorization;
   });
 
@@ -407,7 +408,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
       const amount = body.amount === undefined ? authorization.amount : body.amount;
       if (!isAmount(amount)) return invalid(reply, 'amount must be a positive decimal string with at most 2 decimals');
       const card = store.cards.get(authorization.cardId);
-      if (card && kind !== 'clearing') card.balanceMinor += toMinor(amount);
+      if (card) card.balanceMinor += settleAtIssuer(authorization, kind, toMinor(amount));
       const delivered = await emit(store, delivery, `authorization.${kind}`, {
         authorizationId: authorization.id,
         cardId: authorization.cardId,
@@ -455,4 +456,29 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
       delivery.webhookUrl = url;
     },
   };
+}
+
+/**
+ * What a reversal, clearing or refund gives back to the card, as an issuer keeps its books: a
+ * reversal at most what is still held; a clearing releases the whole hold and takes the cleared
+ * amount (a smaller clearing returns the rest); refunds together at most what was cleared.
+ */
+function settleAtIssuer(authorization: SandboxAuthorization, kind: 'reversal' | 'clearing' | 'refund', amount: bigint): bigint {
+  const held = toMinor(authorization.held ?? (authorization.approved ? authorization.amount : '0'));
+  const settled = toMinor(authorization.settled ?? '0');
+  const refunded = toMinor(authorization.refunded ?? '0');
+  const min = (a: bigint, b: bigint) => (a < b ? a : b);
+  if (kind === 'reversal') {
+    const release = min(amount, held);
+    authorization.held = fromMinor(held - release);
+    return release;
+  }
+  if (kind === 'clearing') {
+    authorization.held = '0';
+    authorization.settled = fromMinor(settled + amount);
+    return held - amount;
+  }
+  const credit = min(amount, settled - refunded > 0n ? settled - refunded : 0n);
+  authorization.refunded = fromMinor(refunded + credit);
+  return credit;
 }

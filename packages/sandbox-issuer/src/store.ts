@@ -51,6 +51,10 @@ export interface SandboxAuthorization {
   reason: string | null;
   timedOut: boolean;
   createdAt: string;
+  /** What the approval still holds, what clearings took and refunds gave back (absent in older state files). */
+  held?: string;
+  settled?: string;
+  refunded?: string;
 }
 
 export interface SandboxEvent {
@@ -61,6 +65,19 @@ export interface SandboxEvent {
   deliveries: Array<{ at: string; status: number | null; error: string | null }>;
 }
 
+/** A load or unload as taken under the app's Idempotency-Key: what `GET /v1/operations/:key` answers. */
+export interface SandboxOperation {
+  key: string;
+  kind: 'load' | 'unload';
+  cardId: string;
+  amount: string;
+  status: 'succeeded' | 'failed';
+  failureCode: string | null;
+  /** The card's balance in the first reply, so a repeat gets the same answer (succeeded only). */
+  balance: string | null;
+  createdAt: string;
+}
+
 export const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
 export class SandboxStore {
@@ -68,8 +85,10 @@ export class SandboxStore {
   cards = new Map<string, SandboxCard>();
   authorizations = new Map<string, SandboxAuthorization>();
   events = new Map<string, SandboxEvent>();
-  /** Idempotency keys of load/unload/create calls, with the first reply. */
+  /** Idempotency keys of card creations (and of loads/unloads saved before `operations` existed), with the first reply. */
   idempotent = new Map<string, unknown>();
+  /** Loads and unloads by the app's idempotency key. */
+  operations = new Map<string, SandboxOperation>();
   /** Openings still to fail on purpose (test helper). */
   failNextOpenings = 0;
 }

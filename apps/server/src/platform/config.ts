@@ -89,6 +89,13 @@ const cardEnv = {
   ISSUER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ISSUER_API_KEY: z.string().min(8, 'must be at least 8 characters').default(SANDBOX_ISSUER_API_KEY),
   ISSUER_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default(SANDBOX_WEBHOOK_SECRET),
+  // How long a call to the issuer may take before its outcome counts as unknown (tests shorten it).
+  ISSUER_TIMEOUT_MS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(120_000, 'must be at most 120000')
+    .default(10_000),
   SANDBOX_ISSUER_PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(0),
 };
 

@@ -166,7 +166,30 @@ export const rechargeQuoteSchema = z
   .meta({ id: 'RechargeQuote' });
 export type RechargeQuote = z.infer<typeof rechargeQuoteSchema>;
 export const rechargeBodySchema = z.object({ amount: amountSchema, paymentPassword: paymentPasswordSchema }).meta({ id: 'RechargeBody' });
-export const rechargeReplySchema = z.object({ quote: rechargeQuoteSchema, journalId: z.string() }).meta({ id: 'RechargeReply' });
+/**
+ * A recharge or card-to-wallet as it stands: the money is held at once, and the card issuer's answer
+ * settles it (succeeded) or returns it (failed). While `processing`, the app polls it.
+ */
+export const cardOperationSchema = z
+  .object({
+    id: z.string(),
+    cardId: z.string(),
+    kind: z.enum(['recharge', 'withdraw']),
+    status: z.enum(['processing', 'succeeded', 'failed']),
+    /** What left: the wallet for a recharge (amount plus fee), the card for a withdrawal. */
+    debited: amountSchema,
+    debitedCurrency: z.string(),
+    fee: amountSchema,
+    rate: amountSchema,
+    /** What arrives: on the card for a recharge, in the wallet for a withdrawal. */
+    credited: amountSchema,
+    creditedCurrency: z.string(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'CardOperation' });
+export type CardOperation = z.infer<typeof cardOperationSchema>;
+export const rechargeReplySchema = z.object({ quote: rechargeQuoteSchema, operation: cardOperationSchema }).meta({ id: 'RechargeReply' });
 export const cardWithdrawBodySchema = z
   .object({ amount: amountSchema, paymentPassword: paymentPasswordSchema })
   .meta({ id: 'CardWithdrawBody' });
@@ -176,9 +199,20 @@ export const cardWithdrawReplySchema = z
     cardCurrency: z.enum(CARD_CURRENCIES),
     credited: amountSchema,
     walletCurrency: z.enum(['USDT', 'HKD']),
-    journalId: z.string(),
+    rate: amountSchema,
+    operation: cardOperationSchema,
   })
   .meta({ id: 'CardWithdrawReply' });
+/** Card to wallet as shown before the payment password: what leaves the card, the rate, what arrives. */
+export const cardWithdrawQuoteSchema = z
+  .object({
+    amount: amountSchema,
+    cardCurrency: z.enum(CARD_CURRENCIES),
+    rate: amountSchema,
+    credited: amountSchema,
+    walletCurrency: z.enum(['USDT', 'HKD']),
+  })
+  .meta({ id: 'CardWithdrawQuote' });
 
 export const cardTransactionSchema = z
   .object({

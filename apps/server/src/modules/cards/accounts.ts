@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db/database';
-import { accountId, SYSTEM_PURPOSES } from '../wallet/ledger';
+import { accountId, balancesByPurpose, existingAccounts, SYSTEM_PURPOSES } from '../ledger';
 
 /**
  * A card's money in the ledger, per card: what the user can spend, and what authorizations hold until
@@ -30,15 +30,9 @@ export async function cardAccountIds(db: Executor, card: CardRef) {
   const cached = known.get(card.id);
   if (cached) return cached;
   const purposes = [cardPurpose(card.id), holdPurpose(card.id)];
-  const existing = await db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'purpose'])
-    .where('user_id', '=', card.user_id)
-    .where('currency', '=', card.currency)
-    .where('purpose', 'in', purposes)
-    .execute();
-  const available = existing.find((a) => a.purpose === purposes[0])?.id;
-  const hold = existing.find((a) => a.purpose === purposes[1])?.id;
+  const existing = await existingAccounts(db, card.user_id, card.currency, purposes);
+  const available = existing.get(purposes[0] as string);
+  const hold = existing.get(purposes[1] as string);
   if (available && hold) {
     if (known.size >= KNOWN_MAX) known.clear();
     known.set(card.id, { available, hold });
@@ -55,17 +49,9 @@ export const systemAccount = (db: Executor, currency: 'USD' | 'HKD' | 'USDT', pu
 
 /** Available and held balances of many cards in one query. */
 export async function cardBalances(db: Executor, cardIds: string[]): Promise<Map<string, { balance: string; held: string }>> {
-  const result = new Map<string, { balance: string; held: string }>();
-  if (cardIds.length === 0) return result;
-  const purposes = cardIds.flatMap((id) => [cardPurpose(id), holdPurpose(id)]);
-  const rows = await db.selectFrom('ledger_accounts').select(['purpose', 'balance']).where('purpose', 'in', purposes).execute();
-  for (const id of cardIds) result.set(id, { balance: '0', held: '0' });
-  for (const row of rows) {
-    const [kind, id] = row.purpose.split(/:(.*)/s) as [string, string];
-    const entry = result.get(id);
-    if (!entry) continue;
-    if (kind === 'card') entry.balance = row.balance;
-    else entry.held = row.balance;
-  }
-  return result;
+  const balances = await balancesByPurpose(
+    db,
+    cardIds.flatMap((id) => [cardPurpose(id), holdPurpose(id)]),
+  );
+  return new Map(cardIds.map((id) => [id, { balance: balances.get(cardPurpose(id)) ?? '0', held: balances.get(holdPurpose(id)) ?? '0' }]));
 }

@@ -1,50 +1,19 @@
-import { CURRENCIES, type DeclineReason } from '@wallet/contract';
-import Decimal from 'decimal.js';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
-import type { Database } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
-import { type Leg, planCheckedBatch, post } from '../wallet/ledger';
-import { CARD_FLOAT, CARD_SHORTFALL, cardAccountIds, systemAccount } from './accounts';
+import { accountLateral, planCheckedBatch } from '../ledger';
+import { cardAccountIds } from './accounts';
+import type { AuthorizationRequest, DecisionItem, DecisionResult, ReadCard } from './authorization-types';
 import type { DecidedCards } from './decided-cards';
+import { type BatchRead, type CardState, type Decided, planBatch } from './decision-plan';
 import type { CardDeps } from './deps';
-import { countedInWindow, MAX_CONSECUTIVE_FUNDS_FAILURES, type RuleFreeze, ruleWindows, windowOverRate } from './freeze-rules';
-import { type CardRow, claimEvent, lockAuthorization, lockCard } from './queries';
+import { ruleWindows } from './freeze-rules';
 
-export interface AuthorizationRequest {
-  authorizationId: string;
-  issuerCardId: string;
-  amount: string;
-  currency: string;
-  merchant: { name: string; mcc?: string; country?: string };
-}
-
-export interface Decision {
-  approved: boolean;
-  reason: DeclineReason | null;
-}
+/**
+ * Authorization decisions: read the cards, decide (decision-plan.ts), write the decisions and their
+ * holds. The issuer's later events about an authorization are in authorization-events.ts.
+ */
 
 const reference = (cardId: string) => `card:${cardId}`;
-
-function decline(
-  card: Pick<CardRow, 'status' | 'frozen' | 'currency'>,
-  request: AuthorizationRequest,
-  available: Decimal | null,
-): DeclineReason | null {
-  if (card.status !== 'active') return 'card_inactive';
-  if (card.frozen) return 'card_frozen';
-  if (request.currency !== card.currency) return 'currency_mismatch';
-  if (available === null || available.lt(request.amount)) return 'insufficient_funds';
-  return null;
-}
-
-export type DecisionResult = Decision & { frozeCard: RuleFreezeResult };
-
-export interface DecisionItem {
-  request: AuthorizationRequest;
-  /** The webhook delivery's identity (time and delivery id): recorded with the decision, refused when seen before. */
-  delivery?: string;
-}
 
 /** Thrown when what a batch read no longer holds (an account it must hold on appeared meanwhile): read again. */
 class BatchConflict extends Error {}
@@ -106,23 +75,6 @@ export async function decideBatch(
   return results;
 }
 
-interface CardState {
-  row: ReadCard;
-  available: Decimal | null;
-  consecutive: number;
-  frozen: boolean;
-  freezeReason: RuleFreeze;
-  /** Counted authorizations of the failure-rate window, oldest first; loaded only when a decline needs it. */
-  window: boolean[] | null;
-}
-
-type Planned =
-  | { kind: 'answer'; result: DecisionResult }
-  | { kind: 'refused'; reason: unknown }
-  | { kind: 'new'; card: CardState; request: AuthorizationRequest; amount: Decimal; result: DecisionResult };
-
-type Decided = Extract<Planned, { kind: 'new' }>;
-
 /**
  * One try of decideBatch: with `db` a transaction, under the card locks; otherwise checked at the write,
  * and (with `useKnown`) from what this process last wrote of the cards when it knows them all.
@@ -174,14 +126,8 @@ async function readBatch(db: Executor, items: DecisionItem[]): Promise<BatchRead
           a.id::text as available_id, a.balance::text as available_balance, a.version::text as available_version,
           h.id::text as hold_id, h.balance::text as hold_balance, h.version::text as hold_version
         from cards c
-        -- Lateral lookups with "limit 1" (which the planner does not flatten into a join): one probe of the
-        -- accounts owner index per card, whatever the table size or its statistics.
-        left join lateral (select id, balance, version from ledger_accounts
-          where coalesce(user_id, '00000000-0000-0000-0000-000000000000'::uuid) = c.user_id
-            and currency = c.currency and purpose = 'card:' || c.id::text limit 1) a on true
-        left join lateral (select id, balance, version from ledger_accounts
-          where coalesce(user_id, '00000000-0000-0000-0000-000000000000'::uuid) = c.user_id
-            and currency = c.currency and purpose = 'card_hold:' || c.id::text limit 1) h on true
+        left join lateral ${accountLateral(sql`c.user_id`, sql`c.currency`, sql`'card:' || c.id::text`)} a on true
+        left join lateral ${accountLateral(sql`c.user_id`, sql`c.currency`, sql`'card_hold:' || c.id::text`)} h on true
         where c.issuer_card_id = any(${issuerIds}::text[])
         order by c.id
         ${db.isTransaction ? sql`for update of c` : sql``}
@@ -294,279 +240,4 @@ async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], 
       hold_version: hold?.version ?? row.hold_version,
     };
   });
-}
-
-/** What a batch needs of a card it read. */
-export type ReadCard = Pick<
-  CardRow,
-  'id' | 'user_id' | 'currency' | 'status' | 'frozen' | 'consecutive_funds_failures' | 'rule_window_after_id' | 'issuer_card_id' | 'version'
-> & {
-  available_id: string | null;
-  available_balance: string | null;
-  available_version: string | null;
-  hold_id: string | null;
-  hold_balance: string | null;
-  hold_version: string | null;
-};
-
-interface BatchRead {
-  seen: string[];
-  cards: ReadCard[];
-  earlier: Array<{ ref: string; approved: boolean; reason: string | null }>;
-}
-
-/**
- * The decisions of a batch, taken in order on a copy of each card's state; pure, so it can run again
- * once the failure-rate windows it asked for are read.
- */
-function planBatch(items: DecisionItem[], read: BatchRead, windows: Map<string, boolean[]>) {
-  const cards = new Map<string, CardState>();
-  for (const row of read.cards)
-    cards.set(row.issuer_card_id as string, {
-      row,
-      available: row.available_balance === null ? null : new Decimal(row.available_balance),
-      consecutive: row.consecutive_funds_failures,
-      frozen: row.frozen,
-      freezeReason: null,
-      window: windows.has(row.id) ? [...(windows.get(row.id) as boolean[])] : null,
-    });
-  const seen = new Set(read.seen);
-  const answers = new Map<string, DecisionResult>(
-    read.earlier.map((e) => [e.ref, { approved: e.approved, reason: e.reason as DeclineReason | null, frozeCard: null }]),
-  );
-  const usedDeliveries = new Set<string>();
-  const needWindows: ReadCard[] = [];
-  const planned: Planned[] = items.map(({ request, delivery }) => {
-    if (delivery !== undefined) {
-      if (seen.has(delivery) || usedDeliveries.has(delivery)) return { kind: 'refused', reason: new AppError('WEBHOOK_REPLAYED') };
-      usedDeliveries.add(delivery);
-    }
-    const card = cards.get(request.issuerCardId);
-    if (!card) return { kind: 'answer', result: { approved: false, reason: 'card_inactive', frozeCard: null } };
-    // Inserted before any money moves: a repeated request for the same authorization gets the first answer.
-    const first = answers.get(request.authorizationId);
-    if (first) return { kind: 'answer', result: { approved: first.approved, reason: first.reason, frozeCard: null } };
-
-    const amount = new Decimal(request.amount);
-    const tooPrecise = amount.decimalPlaces() > CURRENCIES[card.row.currency].precision;
-    const reason = tooPrecise ? 'currency_mismatch' : decline({ ...card.row, frozen: card.frozen }, request, card.available);
-    if (reason === null) card.available = (card.available as Decimal).minus(amount);
-
-    if (reason === null) card.consecutive = 0;
-    else if (reason === 'insufficient_funds') card.consecutive += 1;
-    const counted = countedInWindow(reason);
-    if (counted) card.window?.push(reason === null);
-    // Only a decline can push a card over a rule (an approval adds no failure), so approvals skip the check.
-    let freeze: RuleFreeze = null;
-    if (reason !== null && !card.frozen && counted) {
-      if (card.consecutive > MAX_CONSECUTIVE_FUNDS_FAILURES) freeze = 'consecutive_funds_failures';
-      else if (card.window === null) {
-        if (!needWindows.includes(card.row)) needWindows.push(card.row);
-      } else if (windowOverRate(card.window)) freeze = 'failure_rate';
-    }
-    if (freeze) {
-      card.frozen = true;
-      card.freezeReason = freeze;
-    }
-    const result: DecisionResult = {
-      approved: reason === null,
-      reason,
-      frozeCard: freeze ? { issuerCardId: request.issuerCardId, reason: freeze } : null,
-    };
-    answers.set(request.authorizationId, result);
-    return { kind: 'new', card, request, amount, result };
-  });
-  return { planned, needWindows, deliveries: [...usedDeliveries] };
-}
-type RuleFreezeResult = { issuerCardId: string; reason: 'consecutive_funds_failures' | 'failure_rate' } | null;
-
-export interface AuthorizationEvent {
-  eventId: string;
-  type: 'authorization.reversal' | 'authorization.clearing' | 'authorization.refund' | 'authorization.expired';
-  authorizationId: string;
-  issuerCardId: string;
-  amount: string;
-  currency: string;
-  merchant: { name: string; mcc?: string; country?: string };
-  /** authorization.expired only: the issuer's stand-in decision. */
-  approved?: boolean;
-}
-
-/**
- * Reversal, clearing, refund and stand-in (expired) events for one authorization. Each runs once
- * (keyed by the issuer's event id, recorded in the same transaction as its effects), and each is
- * written against the authorization's current state, so they can arrive in any order:
- * - reversal releases up to what is still held;
- * - clearing releases the whole hold and takes the settled amount, which may be smaller (the rest
- *   returns to the card) or larger (the difference comes from the card balance; what the balance
- *   cannot cover is carried as a shortfall);
- * - refund credits the card;
- * - expired: the issuer stood in (we answered too late); a hold we placed is released.
- * An event for an authorization not seen yet is refused with CARD_EVENT_TOO_EARLY; the issuer retries.
- */
-export async function applyAuthorizationEvent(deps: CardDeps, event: AuthorizationEvent): Promise<{ duplicate: boolean }> {
-  const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    // Card first, then the authorization: the same order as decisions, so the two never deadlock.
-    const cardRef = await trx.selectFrom('cards').select('id').where('issuer_card_id', '=', event.issuerCardId).executeTakeFirst();
-    if (!cardRef) throw new AppError('CARD_EVENT_TOO_EARLY');
-    const card = (await lockCard(trx, cardRef.id)) as CardRow;
-    if (!(await claimEvent(trx, event.eventId, event.type))) return { duplicate: true };
-    const accounts = await cardAccountIds(trx, card);
-    const amount = new Decimal(event.amount);
-    const journal = (typeCode: 501 | 502 | 503 | 504, legs: Leg[]) =>
-      post(trx, {
-        typeCode,
-        userId: card.user_id,
-        reference: reference(card.id),
-        idempotencyKey: `card-event:${event.eventId}`,
-        memo: { authorizationId: event.authorizationId, merchant: event.merchant.name },
-        legs: legs.filter((l) => !new Decimal(l.amount).isZero()),
-      });
-
-    if (event.type === 'authorization.expired') {
-      await expire(trx, card, event, accounts, journal, now);
-      return { duplicate: false };
-    }
-    const auth = await lockAuthorization(trx, event.authorizationId);
-    if (!auth) throw new AppError('CARD_EVENT_TOO_EARLY');
-    const held = new Decimal(auth.held);
-
-    if (event.type === 'authorization.reversal') {
-      const release = Decimal.min(amount, held);
-      if (release.gt(0))
-        await journal(502, [
-          { accountId: accounts.hold, amount: release.neg().toFixed() },
-          { accountId: accounts.available, amount: release.toFixed() },
-        ]);
-      await trx
-        .updateTable('card_transactions')
-        .set({
-          held: held.minus(release).toFixed(),
-          balance_change: new Decimal(auth.balance_change).plus(release).toFixed(),
-          updated_at: now,
-        })
-        .where('id', '=', auth.id)
-        .execute();
-      await addRow(trx, card, event, 'reversal', release, release, now);
-    } else if (event.type === 'authorization.clearing') {
-      const extra = amount.minus(held);
-      let take = new Decimal(0);
-      let shortfall = new Decimal(0);
-      if (extra.gt(0)) {
-        const row = await trx
-          .selectFrom('ledger_accounts')
-          .select('balance')
-          .where('id', '=', accounts.available)
-          .executeTakeFirstOrThrow();
-        take = Decimal.min(extra, new Decimal(row.balance));
-        shortfall = extra.minus(take);
-      }
-      const float = await systemAccount(trx, card.currency, CARD_FLOAT);
-      const shortfallAccount = await systemAccount(trx, card.currency, CARD_SHORTFALL);
-      await journal(503, [
-        { accountId: accounts.hold, amount: held.neg().toFixed() },
-        { accountId: accounts.available, amount: extra.gt(0) ? take.neg().toFixed() : extra.neg().toFixed() },
-        { accountId: float, amount: amount.toFixed() },
-        { accountId: shortfallAccount, amount: shortfall.neg().toFixed() },
-      ]);
-      const settledBefore = new Decimal(auth.settled_amount ?? 0);
-      // Before: the approval took `held` from the balance. Now the card has paid `amount - shortfall` in all.
-      await trx
-        .updateTable('card_transactions')
-        .set({
-          held: '0',
-          settled: true,
-          settled_amount: settledBefore.plus(amount).toFixed(),
-          balance_change: new Decimal(auth.balance_change).plus(held).minus(amount.minus(shortfall)).toFixed(),
-          updated_at: now,
-        })
-        .where('id', '=', auth.id)
-        .execute();
-    } else {
-      const float = await systemAccount(trx, card.currency, CARD_FLOAT);
-      await journal(504, [
-        { accountId: float, amount: amount.neg().toFixed() },
-        { accountId: accounts.available, amount: amount.toFixed() },
-      ]);
-      await addRow(trx, card, event, 'refund', amount, amount, now);
-    }
-    return { duplicate: false };
-  });
-}
-
-async function addRow(
-  trx: Transaction<Database>,
-  card: CardRow,
-  event: AuthorizationEvent,
-  type: 'reversal' | 'refund',
-  amount: Decimal,
-  change: Decimal,
-  now: Date,
-) {
-  await trx
-    .insertInto('card_transactions')
-    .values({
-      card_id: card.id,
-      type,
-      issuer_ref: event.eventId,
-      authorization_id: event.authorizationId,
-      currency: card.currency,
-      amount: amount.toFixed(),
-      merchant: JSON.stringify(event.merchant),
-      approved: true,
-      decline_reason: null,
-      settled: true,
-      settled_amount: amount.toFixed(),
-      balance_change: change.toFixed(),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-}
-
-async function expire(
-  trx: Transaction<Database>,
-  card: CardRow,
-  event: AuthorizationEvent,
-  accounts: { available: string; hold: string },
-  journal: (typeCode: 502, legs: Leg[]) => Promise<unknown>,
-  now: Date,
-) {
-  // A tombstone first: if our late decision is still on its way, it will find this row and change nothing.
-  const standIn = event.approved === true;
-  // The tombstone is a counted authorization of the card's failure-rate window: a decision read before it
-  // must not be written after it, so the card's version moves (see writeDecisions).
-  await trx.updateTable('cards').set({ updated_at: now }).where('id', '=', card.id).execute();
-  await trx
-    .insertInto('card_transactions')
-    .values({
-      card_id: card.id,
-      type: 'authorization',
-      issuer_ref: event.authorizationId,
-      authorization_id: event.authorizationId,
-      currency: event.currency,
-      amount: new Decimal(event.amount).toFixed(),
-      merchant: JSON.stringify(event.merchant),
-      approved: standIn,
-      decline_reason: standIn ? null : 'issuer_timeout',
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['type', 'issuer_ref']).doNothing())
-    .execute();
-  if (standIn) return;
-  const auth = await lockAuthorization(trx, event.authorizationId);
-  if (!auth) return;
-  const held = new Decimal(auth.held);
-  if (held.gt(0))
-    await journal(502, [
-      { accountId: accounts.hold, amount: held.neg().toFixed() },
-      { accountId: accounts.available, amount: held.toFixed() },
-    ]);
-  await trx
-    .updateTable('card_transactions')
-    .set({ approved: false, decline_reason: 'issuer_timeout', held: '0', balance_change: '0', updated_at: now })
-    .where('id', '=', auth.id)
-    .execute();
 }

@@ -1,7 +1,7 @@
-import { isLedgerTypeCode, type Language, LEDGER_TYPES } from '@wallet/contract';
-import Decimal from 'decimal.js';
+import { Decimal, isLedgerTypeCode, type Language, LEDGER_TYPES } from '@wallet/contract';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
+import { entriesOf } from '../ledger';
 import { cardBalances, cardPurpose } from './accounts';
 import type { CardDeps } from './deps';
 import { findCardholder, findUserCard, listProducts, listUserCards } from './queries';
@@ -71,31 +71,21 @@ export async function listFunding(
 ) {
   const card = await findUserCard(deps.db, userId, cardId);
   if (!card) throw new AppError('CARD_NOT_FOUND');
-  let q = deps.db
-    .selectFrom('ledger_entries')
-    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
-    .innerJoin('ledger_journal', 'ledger_journal.id', 'ledger_entries.journal_id')
-    .select([
-      'ledger_entries.id as entryId',
-      'ledger_journal.id',
-      'ledger_journal.type_code',
-      'ledger_entries.amount',
-      'ledger_journal.created_at',
-    ])
-    .where('ledger_accounts.purpose', '=', cardPurpose(card.id))
-    .where('ledger_journal.type_code', 'in', [24, 231, 17, 22, 112])
-    .orderBy('ledger_entries.id', 'desc')
-    .limit(query.limit + 1);
-  if (query.cursor) q = q.where('ledger_entries.id', '<', query.cursor);
-  const { page, nextCursor } = keysetPage(await q.execute(), query.limit, (r) => r.entryId);
+  const rows = await entriesOf(deps.db, {
+    purpose: cardPurpose(card.id),
+    before: query.cursor,
+    limit: query.limit + 1,
+    typeCodes: [24, 231, 17, 22, 112],
+  });
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => r.id);
   return {
     funding: page.map((r) => ({
-      id: r.id,
-      typeCode: r.type_code,
-      label: isLedgerTypeCode(r.type_code) ? LEDGER_TYPES[r.type_code].label[language] : String(r.type_code),
+      id: r.journalId,
+      typeCode: r.typeCode,
+      label: isLedgerTypeCode(r.typeCode) ? LEDGER_TYPES[r.typeCode].label[language] : String(r.typeCode),
       currency: card.currency,
       amount: new Decimal(r.amount).toFixed(),
-      time: r.created_at.toISOString(),
+      time: r.createdAt.toISOString(),
     })),
     nextCursor,
   };

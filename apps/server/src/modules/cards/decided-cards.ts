@@ -1,4 +1,4 @@
-import type { ReadCard } from './authorizations';
+import type { ReadCard } from './authorization-types';
 
 /**
  * What this process last wrote of each card it decided authorizations for: the card's version, failure

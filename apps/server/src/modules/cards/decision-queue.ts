@@ -1,5 +1,6 @@
 import { BatchQueue } from '../../platform/batch-queue';
-import { type DecisionItem, type DecisionResult, decideBatch } from './authorizations';
+import type { DecisionItem, DecisionResult } from './authorization-types';
+import { decideBatch } from './authorizations';
 import { DecidedCards } from './decided-cards';
 import type { CardDeps } from './deps';
 

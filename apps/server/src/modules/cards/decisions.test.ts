@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeCard } from '../../../test/card-fixtures';
 import { type CardWorld, createCardWorld } from '../../../test/cards';
 import { ManualClock } from '../../../test/clock';
-import { ledgerViolations } from '../wallet/invariants';
-import { accountId, post } from '../wallet/ledger';
-import { type DecisionItem, decideBatch } from './authorizations';
+import { accountId, ledgerViolations, post } from '../ledger';
+import type { DecisionItem } from './authorization-types';
+import { decideBatch } from './authorizations';
 import { DecisionQueue } from './decision-queue';
 
 /**

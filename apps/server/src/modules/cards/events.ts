@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { type AuthorizationRequest, applyAuthorizationEvent, type DecisionResult, decideAuthorization } from './authorizations';
+import { applyAuthorizationEvent } from './authorization-events';
+import type { AuthorizationRequest, DecisionResult } from './authorization-types';
+import { decideAuthorization } from './authorizations';
 import type { CardDeps } from './deps';
 import { applyKycResult } from './kyc';
 import { failOpening, markOpened } from './opening';

@@ -1,5 +1,4 @@
-import { LIMITS } from '@wallet/contract';
-import Decimal from 'decimal.js';
+import { Decimal, LIMITS } from '@wallet/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { CardRow } from './queries';

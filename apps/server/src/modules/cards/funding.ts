@@ -1,12 +1,20 @@
-import { CURRENCIES, checkAmount, LIMITS, type RechargeQuote } from '@wallet/contract';
-import Decimal from 'decimal.js';
+import {
+  type CardOperation as ContractCardOperation,
+  CURRENCIES,
+  checkAmount,
+  Decimal,
+  LIMITS,
+  type RechargeQuote,
+} from '@wallet/contract';
 import { AppError } from '../../platform/errors';
 import { verifyPaymentPassword } from '../auth/service';
-import { accountId, type Leg, post, SYSTEM_PURPOSES, USER_WALLET } from '../wallet/ledger';
+import { accountId, type Leg, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import { midRate, usdPrices } from '../wallet/rates';
 import { cardAccountIds } from './accounts';
 import type { CardDeps } from './deps';
-import { type CardRow, findProduct, findUserCard, lockCard } from './queries';
+import { findByRequest, findForCard } from './operation-queries';
+import { type CardOperation, driveWhileWaiting, type PayoutOf, startOperation } from './operations';
+import { type CardRow, findProduct, findUserCard } from './queries';
 
 /** A USD card is funded from USDT at the current rate; an HKD card from HKD, one for one. */
 const sourceOf = (card: CardRow) => (card.currency === 'USD' ? 'USDT' : 'HKD') as 'USDT' | 'HKD';
@@ -47,70 +55,46 @@ export async function rechargeQuote(deps: CardDeps, userId: string, cardId: stri
   };
 }
 
+/** What a recharge holds and pays out, saved with its operation so it settles exactly as shown. */
+type LoadTerms = RechargeQuote & { recordCode: string };
+type UnloadTerms = { amount: string; cardCurrency: 'USD' | 'HKD'; rate: string; credited: string; walletCurrency: 'USDT' | 'HKD' };
+
 /**
- * Wallet -> card (code 24, or 231 for a physical card), then the issuer is told to load the same
- * amount. If the issuer refuses, the journal is reversed (code 112) and the user told to retry.
+ * Wallet -> card (code 24, or 231 for a physical card): the total (amount plus fee) is held in the
+ * wallet at once, then the issuer is asked to load the card (operations.ts). Its answer settles the
+ * hold onto the card or returns it (code 112). A repeat with the same key returns the operation as it
+ * stands and starts nothing; the payment password is asked only of a new request.
  */
 export async function recharge(deps: CardDeps, userId: string, cardId: string, raw: string, paymentPassword: string, key: string) {
+  const existing = await findOperation(deps, userId, cardId, 'load', key);
+  if (existing) return rechargeReply(await driveWhileWaiting(deps, existing, payoutOf(deps)), raw);
   const quote = await rechargeQuote(deps, userId, cardId, raw);
   await verifyPaymentPassword(deps, userId, paymentPassword);
   const card = (await findUserCard(deps.db, userId, cardId)) as CardRow;
-  const source = quote.sourceCurrency;
-  const reference = `card:${card.id}`;
-  const legs = async (sign: 1 | -1): Promise<Leg[]> => {
-    const s = (v: string) => new Decimal(v).mul(sign).toFixed();
-    const wallet = await accountId(deps.db, { userId, currency: source, purpose: USER_WALLET });
-    const fees = await accountId(deps.db, { userId: null, currency: source, purpose: SYSTEM_PURPOSES.feeRevenue });
-    const { available } = await cardAccountIds(deps.db, card);
-    const list: Leg[] = [
-      { accountId: wallet, amount: s(`-${quote.total}`) },
-      { accountId: available, amount: s(quote.credited) },
-    ];
-    if (new Decimal(quote.fee).gt(0)) list.push({ accountId: fees, amount: s(quote.fee) });
-    // Same currency: wallet -(amount + fee) balances with card +amount and fee +fee. Otherwise the
-    // exchange desk buys the USDT and pays out the card currency.
-    if (source !== card.currency) {
-      list.push({
-        accountId: await accountId(deps.db, { userId: null, currency: source, purpose: SYSTEM_PURPOSES.exchangeDesk }),
-        amount: s(quote.amount),
-      });
-      list.push({
-        accountId: await accountId(deps.db, { userId: null, currency: card.currency, purpose: SYSTEM_PURPOSES.exchangeDesk }),
-        amount: s(`-${quote.credited}`),
-      });
-    }
-    return list.filter((l) => !new Decimal(l.amount).isZero());
-  };
-  const posted = await post(deps.db, {
-    typeCode: card.type === 'physical' ? 231 : 24,
+  const recordCode = card.type === 'physical' ? 231 : 24;
+  const wallet = await accountId(deps.db, { userId, currency: quote.sourceCurrency, purpose: USER_WALLET });
+  const terms: LoadTerms = { ...quote, recordCode: String(recordCode) };
+  const op = await startOperation(deps, {
+    cardId: card.id,
     userId,
-    reference,
-    idempotencyKey: `card:${card.id}:recharge:${key}`,
-    memo: { ...quote },
-    legs: await legs(1),
+    kind: 'load',
+    requestKey: key,
+    amount: quote.credited,
+    currency: card.currency,
+    terms,
+    hold: { accountId: wallet, amount: quote.total, typeCode: recordCode, userId, reference: `card:${card.id}`, memo: { ...quote } },
   });
-  try {
-    await deps.issuer.load(card.issuer_card_id as string, quote.credited, `recharge:${posted.journalId}`);
-  } catch (error) {
-    await post(deps.db, {
-      typeCode: 112,
-      userId,
-      reference,
-      idempotencyKey: `card:${card.id}:recharge:${key}:undo`,
-      memo: { reason: 'issuer refused the load' },
-      legs: await legs(-1),
-    });
-    throw new AppError('ISSUER_UNAVAILABLE', undefined, { cause: error });
-  }
-  return { quote, journalId: posted.journalId };
+  return rechargeReply(await driveWhileWaiting(deps, op, payoutOf(deps)), raw);
 }
 
-/**
- * Card -> wallet (code 17): the card balance goes back to USDT (USD card, at the mid rate, rounded
- * down) or HKD. Under the card lock, so it cannot race an authorization for the same money; the
- * issuer unloads first, so the money is never in both places.
- */
-export async function withdrawToWallet(deps: CardDeps, userId: string, cardId: string, raw: string, paymentPassword: string, key: string) {
+function rechargeReply(op: CardOperation, raw: string) {
+  if (op.kind !== 'load' || !new Decimal(op.terms.amount ?? '0').eq(raw)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  const { recordCode: _code, ...quote } = op.terms as LoadTerms;
+  return { quote, operation: operationView(op) };
+}
+
+/** The card to wallet terms shown before the payment password: what leaves, the rate, what arrives. */
+export async function withdrawQuote(deps: CardDeps, userId: string, cardId: string, raw: string): Promise<UnloadTerms> {
   const card = await usableCard(deps, userId, cardId);
   const checked = checkAmount(raw, card.currency);
   if (!checked.ok) throw new AppError(checked.code);
@@ -118,37 +102,120 @@ export async function withdrawToWallet(deps: CardDeps, userId: string, cardId: s
   const rate = target === card.currency ? new Decimal(1) : midRate(await usdPrices(deps.db), card.currency, target);
   if (!rate) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
   const credited = checked.value.mul(rate).toDecimalPlaces(CURRENCIES[target].precision, Decimal.ROUND_DOWN);
-  await verifyPaymentPassword(deps, userId, paymentPassword);
-  const amount = checked.value.toFixed();
-  const idempotencyKey = `card:${card.id}:withdraw:${key}`;
-  const result = await deps.db.transaction().execute(async (trx) => {
-    const locked = (await lockCard(trx, card.id)) as CardRow;
-    const { available } = await cardAccountIds(trx, locked);
-    const balance = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', available).executeTakeFirstOrThrow();
-    const already = await trx.selectFrom('ledger_journal').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-    if (!already && new Decimal(balance.balance).lt(amount)) throw new AppError('INSUFFICIENT_BALANCE', { currency: card.currency });
-    if (!already) {
-      try {
-        await deps.issuer.unload(locked.issuer_card_id as string, amount, `withdraw:${card.id}:${key}`);
-      } catch (error) {
-        throw new AppError('ISSUER_UNAVAILABLE', undefined, { cause: error });
-      }
-    }
-    const legs: Leg[] = [
-      { accountId: available, amount: `-${amount}` },
-      { accountId: await accountId(trx, { userId, currency: target, purpose: USER_WALLET }), amount: credited.toFixed() },
-    ];
-    if (target !== card.currency) {
-      legs.push({
-        accountId: await accountId(trx, { userId: null, currency: card.currency, purpose: SYSTEM_PURPOSES.exchangeDesk }),
-        amount,
-      });
-      legs.push({
-        accountId: await accountId(trx, { userId: null, currency: target, purpose: SYSTEM_PURPOSES.exchangeDesk }),
-        amount: credited.neg().toFixed(),
-      });
-    }
-    return post(trx, { typeCode: 17, userId, reference: `card:${card.id}`, idempotencyKey, memo: { rate: rate.toFixed() }, legs });
-  });
-  return { amount, cardCurrency: card.currency, credited: credited.toFixed(), walletCurrency: target, journalId: result.journalId };
+  return {
+    amount: checked.value.toFixed(),
+    cardCurrency: card.currency,
+    rate: rate.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
+    credited: credited.toFixed(),
+    walletCurrency: target,
+  };
 }
+
+/**
+ * Card -> wallet (code 17): the amount is held on the card at once (so no authorization can spend
+ * it), then the issuer is asked to unload it. Its answer settles the hold into the wallet (USDT at
+ * the quoted rate for a USD card, HKD one for one) or returns it to the card. No card lock is held
+ * while the issuer is asked, so authorizations of every card go on meanwhile.
+ */
+export async function withdrawToWallet(deps: CardDeps, userId: string, cardId: string, raw: string, paymentPassword: string, key: string) {
+  const existing = await findOperation(deps, userId, cardId, 'unload', key);
+  if (existing) return withdrawReply(await driveWhileWaiting(deps, existing, payoutOf(deps)), raw);
+  const terms = await withdrawQuote(deps, userId, cardId, raw);
+  await verifyPaymentPassword(deps, userId, paymentPassword);
+  const card = (await findUserCard(deps.db, userId, cardId)) as CardRow;
+  const { available } = await cardAccountIds(deps.db, card);
+  const op = await startOperation(deps, {
+    cardId: card.id,
+    userId,
+    kind: 'unload',
+    requestKey: key,
+    amount: terms.amount,
+    currency: card.currency,
+    terms,
+    hold: { accountId: available, amount: terms.amount, typeCode: 17, userId, reference: `card:${card.id}`, memo: { ...terms } },
+  });
+  return withdrawReply(await driveWhileWaiting(deps, op, payoutOf(deps)), raw);
+}
+
+function withdrawReply(op: CardOperation, raw: string) {
+  if (op.kind !== 'unload' || !new Decimal(op.amount).eq(raw)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  const terms = op.terms as UnloadTerms;
+  return {
+    amount: terms.amount,
+    cardCurrency: terms.cardCurrency,
+    credited: terms.credited,
+    walletCurrency: terms.walletCurrency,
+    rate: terms.rate,
+    operation: operationView(op),
+  };
+}
+
+async function findOperation(deps: CardDeps, userId: string, cardId: string, kind: 'load' | 'unload', key: string) {
+  const op = await findByRequest(deps.db, cardId, kind, key);
+  return op && op.user_id === userId ? op : null;
+}
+
+/** One operation of the user's card, driven a step if it is due (the app polls this while it processes). */
+export async function getOperation(deps: CardDeps, userId: string, cardId: string, id: string) {
+  const op = await findForCard(deps.db, cardId, id).catch(() => undefined);
+  if (!op || op.user_id !== userId) throw new AppError('CARD_OPERATION_NOT_FOUND');
+  return operationView(await driveWhileWaiting(deps, op, payoutOf(deps)));
+}
+
+export function operationView(op: CardOperation): ContractCardOperation {
+  const load = op.kind === 'load';
+  const t = op.terms;
+  return {
+    id: op.id,
+    cardId: op.card_id,
+    kind: load ? 'recharge' : 'withdraw',
+    status: op.state === 'succeeded' ? 'succeeded' : op.state === 'failed' ? 'failed' : 'processing',
+    debited: (load ? t.total : t.amount) as string,
+    debitedCurrency: (load ? t.sourceCurrency : t.cardCurrency) as string,
+    fee: load ? (t.fee as string) : '0',
+    rate: t.rate as string,
+    credited: t.credited as string,
+    creditedCurrency: (load ? t.cardCurrency : t.walletCurrency) as string,
+    createdAt: op.created_at.toISOString(),
+    finishedAt: op.finished_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Where a confirmed operation's hold goes. A recharge: the fee to revenue, the amount onto the card
+ * (through the exchange desk when the wallet currency differs). A withdrawal: into the wallet, through
+ * the desk for a USD card. Every figure comes from the terms the member confirmed.
+ */
+export const payoutOf =
+  (deps: CardDeps): PayoutOf =>
+  async (op) => {
+    const card = await deps.db
+      .selectFrom('cards')
+      .select(['id', 'user_id', 'currency'])
+      .where('id', '=', op.card_id)
+      .executeTakeFirstOrThrow();
+    const ref = { id: card.id, user_id: card.user_id, currency: card.currency as 'USD' | 'HKD' };
+    const { available } = await cardAccountIds(deps.db, ref);
+    const system = (currency: string, purpose: string) => accountId(deps.db, { userId: null, currency: currency as never, purpose });
+    const desk = SYSTEM_PURPOSES.exchangeDesk;
+    if (op.kind === 'load') {
+      const t = op.terms as LoadTerms;
+      const legs: Leg[] = [{ accountId: available, amount: t.credited }];
+      if (new Decimal(t.fee).gt(0)) legs.push({ accountId: await system(t.sourceCurrency, SYSTEM_PURPOSES.feeRevenue), amount: t.fee });
+      if (t.sourceCurrency !== t.cardCurrency)
+        legs.push(
+          { accountId: await system(t.sourceCurrency, desk), amount: t.amount },
+          { accountId: await system(t.cardCurrency, desk), amount: new Decimal(t.credited).neg().toFixed() },
+        );
+      return { legs, typeCode: Number(t.recordCode) === 231 ? 231 : 24 };
+    }
+    const t = op.terms as UnloadTerms;
+    const wallet = await accountId(deps.db, { userId: op.user_id, currency: t.walletCurrency as never, purpose: USER_WALLET });
+    const legs: Leg[] = [{ accountId: wallet, amount: t.credited }];
+    if (t.walletCurrency !== t.cardCurrency)
+      legs.push(
+        { accountId: await system(t.cardCurrency, desk), amount: t.amount },
+        { accountId: await system(t.walletCurrency, desk), amount: new Decimal(t.credited).neg().toFixed() },
+      );
+    return { legs, typeCode: 17 };
+  };

@@ -1,14 +1,19 @@
-import { type CardSecrets, type IssuerCard, type IssuerCardholder, type IssuerClient, IssuerError } from './issuer';
+import { type CardSecrets, type IssuerCard, type IssuerCardholder, type IssuerClient, IssuerError, type IssuerOperation } from './issuer';
 
 /** Real issuers answer within a few seconds; a stuck call must not hold a request or job forever. */
 const TIMEOUT_MS = 10_000;
 
 /** The issuer API over HTTP with a bearer API key (the sandbox issuer, or a real one with the same shape). */
 export class HttpIssuer implements IssuerClient {
+  private readonly timeoutMs: number;
+
   constructor(
     private readonly baseUrl: string,
     private readonly apiKey: string,
-  ) {}
+    options: { timeoutMs?: number } = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
     let res: Response;
@@ -21,7 +26,7 @@ export class HttpIssuer implements IssuerClient {
           ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
       throw new IssuerError(`issuer unreachable: ${(error as Error).message}`, null);
@@ -81,6 +86,14 @@ export class HttpIssuer implements IssuerClient {
   async unload(cardId: string, amount: string, idempotencyKey: string) {
     await this.call('POST', `/v1/cards/${encodeURIComponent(cardId)}/unload`, { amount }, idempotencyKey);
   }
+  async getOperation(idempotencyKey: string): Promise<IssuerOperation | null> {
+    try {
+      return await this.call<IssuerOperation>('GET', `/v1/operations/${encodeURIComponent(idempotencyKey)}`);
+    } catch (error) {
+      if (error instanceof IssuerError && error.status === 404) return null;
+      throw error;
+    }
+  }
   async ship(cardId: string, address: Record<string, unknown>) {
     const reply = await this.call<{ shipping: IssuerCard['shipping'] }>('POST', `/v1/cards/${encodeURIComponent(cardId)}/ship`, {
       address,
@@ -106,5 +119,6 @@ export class UnconfiguredIssuer implements IssuerClient {
   unfreeze = async () => this.fail();
   load = async () => this.fail();
   unload = async () => this.fail();
+  getOperation = async (): Promise<IssuerOperation | null> => this.fail();
   ship = async () => this.fail();
 }

@@ -55,9 +55,26 @@ export interface IssuerClient {
   setPin(cardId: string, pin: string): Promise<void>;
   freeze(cardId: string): Promise<void>;
   unfreeze(cardId: string): Promise<void>;
+  /**
+   * Moves money onto or off a card. Keyed: a repeat with the same key is answered as the first call
+   * and moves nothing twice. An IssuerError that `refusedForSure` accepts means nothing moved; any
+   * other failure (timeout, 5xx, no connection) is an unknown outcome, to be looked up with getOperation.
+   */
   load(cardId: string, amount: string, idempotencyKey: string): Promise<void>;
   unload(cardId: string, amount: string, idempotencyKey: string): Promise<void>;
+  /** A load or unload as the issuer recorded it under our key, or null when it never took one with that key. */
+  getOperation(idempotencyKey: string): Promise<IssuerOperation | null>;
   ship(cardId: string, address: Record<string, unknown>): Promise<IssuerCard['shipping']>;
+}
+
+export interface IssuerOperation {
+  key: string;
+  kind: 'load' | 'unload';
+  cardId: string;
+  amount: string;
+  status: 'succeeded' | 'failed';
+  /** The issuer's reason when it refused (e.g. insufficient_funds), else null. */
+  failureCode: string | null;
 }
 
 /** The issuer refused or could not be reached; services map it to ISSUER_UNAVAILABLE. */
@@ -69,4 +86,14 @@ export class IssuerError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The issuer answered and said no: nothing moved, and the same key will get the same answer. A
+ * timeout, a dropped connection, a 5xx, 408, 409 (the same key still in progress) or 429 says nothing
+ * about whether the money moved.
+ */
+export function refusedForSure(error: unknown): boolean {
+  if (!(error instanceof IssuerError) || error.status === null) return false;
+  return error.status >= 400 && error.status < 500 && ![408, 409, 429].includes(error.status);
 }

@@ -1,7 +1,9 @@
 import type PgBoss from 'pg-boss';
 import type { CardDeps } from './deps';
+import { payoutOf } from './funding';
 import { chargeMonthlyFees, MONTHLY_FEE_CRON, MONTHLY_FEE_JOB } from './monthly-fee';
 import { failOpening, OPEN_CARD_JOB, runOpening, sweepStaleOpenings } from './opening';
+import { CARD_OPERATION_JOB, driveDueOperations, driveOperation } from './operations';
 import { pruneWebhookDeliveries } from './webhook-routes';
 
 const SWEEP_JOB = 'cards.sweep';
@@ -9,10 +11,15 @@ const SWEEP_JOB = 'cards.sweep';
 /**
  * Card background work on pg-boss: opening (retried, and refunded when the last try fails), the
  * monthly fee (daily schedule, charges each card once a month) and a minutely sweep (openings past
- * their 5 minutes, old webhook signatures). Schedules live in the database, so one process runs each.
+ * their 5 minutes, old webhook signatures, card loads and unloads due a step). Schedules live in the database, so one process runs each.
  */
 export async function startCardJobs(boss: PgBoss, deps: CardDeps): Promise<void> {
-  for (const name of [OPEN_CARD_JOB, MONTHLY_FEE_JOB, SWEEP_JOB]) await boss.createQueue(name);
+  for (const name of [OPEN_CARD_JOB, MONTHLY_FEE_JOB, SWEEP_JOB, CARD_OPERATION_JOB]) await boss.createQueue(name);
+  const payout = payoutOf(deps);
+  // A retry of a load or unload whose outcome stayed unknown (operations.ts schedules it).
+  await boss.work<{ id: string }>(CARD_OPERATION_JOB, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await driveOperation(deps, job.data.id, payout);
+  });
   await boss.work<{ cardId: string }>(OPEN_CARD_JOB, { includeMetadata: true, pollingIntervalSeconds: 0.5 }, async ([job]) => {
     if (!job) return;
     try {
@@ -32,8 +39,12 @@ export async function startCardJobs(boss: PgBoss, deps: CardDeps): Promise<void>
   });
   await boss.work(SWEEP_JOB, async () => {
     await sweepStaleOpenings(deps);
+    // Operations left mid-way by a restart or a lost job: each resumes where its row says it stands.
+    await driveDueOperations(deps, payout);
     await pruneWebhookDeliveries(deps);
   });
   await boss.schedule(MONTHLY_FEE_JOB, MONTHLY_FEE_CRON, {}, { tz: 'UTC' });
   await boss.schedule(SWEEP_JOB, '* * * * *', {}, { tz: 'UTC' });
+  // At start too: a load cut off by the last shutdown should not wait for the first sweep.
+  await boss.send(SWEEP_JOB, {});
 }

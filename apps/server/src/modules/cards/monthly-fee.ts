@@ -1,5 +1,5 @@
-import Decimal from 'decimal.js';
-import { post, SYSTEM_PURPOSES } from '../wallet/ledger';
+import { Decimal } from '@wallet/contract';
+import { balanceOf, journalExists, post, SYSTEM_PURPOSES } from '../ledger';
 import { cardAccountIds, systemAccount } from './accounts';
 import type { CardDeps } from './deps';
 import { type CardRow, lockCard } from './queries';
@@ -31,11 +31,9 @@ export async function chargeMonthlyFees(deps: CardDeps, now = deps.clock.now()):
     const result = await deps.db.transaction().execute(async (trx) => {
       const card = (await lockCard(trx, row.id)) as CardRow;
       const key = `card:${card.id}:monthly-fee:${month}`;
-      const done = await trx.selectFrom('ledger_journal').select('id').where('idempotency_key', '=', key).executeTakeFirst();
-      if (done) return 'done';
+      if (await journalExists(trx, key)) return 'done';
       const { available } = await cardAccountIds(trx, card);
-      const balance = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', available).executeTakeFirstOrThrow();
-      if (new Decimal(balance.balance).lt(fee)) return 'short';
+      if (new Decimal(await balanceOf(trx, available)).lt(fee)) return 'short';
       await post(trx, {
         typeCode: 22,
         userId: card.user_id,

@@ -1,7 +1,7 @@
-import Decimal from 'decimal.js';
+import { Decimal } from '@wallet/contract';
 import { AppError } from '../../platform/errors';
 import { verifyPaymentPassword } from '../auth/service';
-import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../wallet/ledger';
+import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import type { CardDeps } from './deps';
 import { IssuerError } from './issuer';
 import { type CardRow, findCard, findCardholder, findProduct, lockCard } from './queries';

@@ -15,7 +15,7 @@ import {
   waitFor,
 } from '../../../test/cards';
 import { ManualClock } from '../../../test/clock';
-import { ledgerViolations } from '../wallet/invariants';
+import { ledgerViolations } from '../ledger';
 
 /**
  * A physical card: the opening form with shipping, production, shipping with tracking, delivery, KYC,

@@ -28,7 +28,10 @@ export async function registerCards(
 ): Promise<CardDeps> {
   const { config } = options;
   const issuer =
-    options.issuer ?? (config.ISSUER_URL ? new HttpIssuer(config.ISSUER_URL, config.ISSUER_API_KEY) : new UnconfiguredIssuer());
+    options.issuer ??
+    (config.ISSUER_URL
+      ? new HttpIssuer(config.ISSUER_URL, config.ISSUER_API_KEY, { timeoutMs: config.ISSUER_TIMEOUT_MS })
+      : new UnconfiguredIssuer());
   const deps: CardDeps = { ...options.authDeps, issuer, jobs: options.jobs ?? null, log: options.logger };
   // In production without an issuer there is nobody to send webhooks, and the default secret is public.
   if (config.NODE_ENV !== 'production' || config.ISSUER_URL)

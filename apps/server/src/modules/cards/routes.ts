@@ -2,11 +2,13 @@ import {
   bindCardBodySchema,
   cardFundingListSchema,
   cardListSchema,
+  cardOperationSchema,
   cardProductListSchema,
   cardSchema,
   cardTransactionListSchema,
   cardTransactionSchema,
   cardWithdrawBodySchema,
+  cardWithdrawQuoteSchema,
   cardWithdrawReplySchema,
   errorReplySchema,
   freezeBodySchema,
@@ -27,12 +29,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { once } from '../../platform/idempotency';
+import { idempotencyKey, once } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
 import { bindPhysicalCard, revealCard, setFrozen, setPin } from './card-actions';
 import { getCard, getTransaction, listCards, listFunding, listTransactions } from './cards-read';
 import type { CardDeps } from './deps';
-import { recharge, rechargeQuote, withdrawToWallet } from './funding';
+import { getOperation, recharge, rechargeQuote, withdrawQuote, withdrawToWallet } from './funding';
 import { kycStatus, readPhoto, savePhoto, submitKyc } from './kyc';
 import { openCard } from './opening';
 import { listProducts } from './queries';
@@ -207,11 +209,12 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
         response: { 200: rechargeReplySchema, ...errors },
       },
     },
-    async (request, reply) => {
+    // No reply cache (platform/idempotency): the operation row is the request's record, and a repeat
+    // answers it as it now stands, so a client polling with the same key sees it finish.
+    async (request) => {
       const { userId } = signedIn(request);
-      return once(deps, request, reply, userId, (key) =>
-        recharge(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key),
-      );
+      const key = idempotencyKey(request);
+      return recharge(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key);
     },
   );
 
@@ -228,12 +231,40 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
         response: { 200: cardWithdrawReplySchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { userId } = signedIn(request);
-      return once(deps, request, reply, userId, (key) =>
-        withdrawToWallet(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key),
-      );
+      const key = idempotencyKey(request);
+      return withdrawToWallet(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key);
     },
+  );
+
+  app.post(
+    '/api/v1/cards/:id/withdraw/quote',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What a card to wallet moves: the amount, the rate and what reaches the wallet',
+        params: cardParams,
+        body: rechargeQuoteBodySchema,
+        response: { 200: cardWithdrawQuoteSchema, ...errors },
+      },
+    },
+    async (request) => withdrawQuote(deps, signedIn(request).userId, request.params.id, request.body.amount),
+  );
+
+  app.get(
+    '/api/v1/cards/:id/operations/:operationId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A recharge or card to wallet as it stands (poll while it is processing)',
+        params: z.object({ id: z.uuid(), operationId: z.uuid() }),
+        response: { 200: cardOperationSchema, ...errors },
+      },
+    },
+    async (request) => getOperation(deps, signedIn(request).userId, request.params.id, request.params.operationId),
   );
 
   app.get(

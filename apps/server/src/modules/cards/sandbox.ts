@@ -29,6 +29,9 @@ export async function startSandboxIfWanted(config: Config, log: FastifyBaseLogge
   log.info({ url: sandbox.url }, 'sandbox card issuer started (test helpers and dev page at this address)');
   return {
     close: () => sandbox.close(),
-    appDeps: { issuer: new HttpIssuer(sandbox.url, config.ISSUER_API_KEY), sandboxUrl: sandbox.url },
+    appDeps: {
+      issuer: new HttpIssuer(sandbox.url, config.ISSUER_API_KEY, { timeoutMs: config.ISSUER_TIMEOUT_MS }),
+      sandboxUrl: sandbox.url,
+    },
   };
 }

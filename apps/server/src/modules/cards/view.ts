@@ -3,11 +3,11 @@ import {
   type CardProduct,
   type CardTransaction,
   DECLINE_REASON_LABELS,
+  Decimal,
   type DeclineReason,
   ERRORS,
   type Language,
 } from '@wallet/contract';
-import Decimal from 'decimal.js';
 import type { CardRow, CardTxRow, ProductRow } from './queries';
 
 const plain = (value: string | null | undefined) => new Decimal(value ?? 0).toFixed();

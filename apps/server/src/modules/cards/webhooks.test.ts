@@ -17,7 +17,7 @@ import {
   waitFor,
 } from '../../../test/cards';
 import { ManualClock } from '../../../test/clock';
-import { ledgerViolations } from '../wallet/invariants';
+import { ledgerViolations } from '../ledger';
 import { WEBHOOK_PATH } from './webhook-routes';
 
 /** Webhook security and concurrency: signed deliveries only, fresh only, once only; 500 parallel authorizations. */

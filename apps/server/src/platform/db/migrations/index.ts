@@ -8,6 +8,8 @@ import * as m0006 from './0006_cards';
 import * as m0007 from './0007_card_binding';
 import * as m0008 from './0008_card_product_names';
 import * as m0009 from './0009_checked_writes';
+import * as m0010 from './0010_holds_and_card_operations';
+import * as m0011 from './0011_refund_caps';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -23,4 +25,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_card_binding': m0007,
   '0008_card_product_names': m0008,
   '0009_checked_writes': m0009,
+  '0010_holds_and_card_operations': m0010,
+  '0011_refund_caps': m0011,
 };
