@@ -126,6 +126,9 @@ describe('a virtual card in the browser', () => {
     await expect.poll(() => page.getByTestId('recharge-summary').innerText()).toContain('0.30 USDT');
     await page.locator('input[type="password"]').fill(DEMO.paymentPassword);
     await page.getByTestId('recharge-submit').click();
+    // The recharge's outcome, then back to the card.
+    await expect.poll(() => page.getByTestId('card-op-succeeded').innerText()).toBe('Recharged 19.99 USD');
+    await page.getByTestId('card-op-back').click();
     await expect.poll(() => hash(page)).toMatch(/^#\/pages\/cardBasic\/index/);
     await expect.poll(() => page.getByTestId('card-balance').first().innerText()).toBe('19.99 USD');
 

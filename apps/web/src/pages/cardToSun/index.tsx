@@ -1,62 +1,61 @@
-import { Form, Input, Toast } from 'antd-mobile';
+import type { Card } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { DigitsInput } from '../../components/digits-input';
-import { FormFooter } from '../../components/form-footer';
-import { NavBar } from '../../components/nav-bar';
-import { PageBody } from '../../components/page-body';
-import { useWithdrawCard } from '../../features/cards/api/card-money';
-import { useCard } from '../../features/cards/api/get-cards';
-import { useCardId } from '../../features/cards/components/use-card-id';
-import { useAttemptKeys } from '../../lib/attempt-keys';
+import { quoteWithdraw, useWithdrawCard } from '../../features/cards/api/card-money';
+import { CardMoneyFlow } from '../../features/cards/components/card-money-flow';
+import { CardPage } from '../../features/cards/components/card-page';
+import { checkAmountInput, maxAmount } from '../../lib/amount-input';
 import { formatExactMoney } from '../../lib/format';
+import { useAmountIssueText } from '../../lib/use-amount-issue-text';
 
-/** Card balance back to the wallet (code 17): USD cards to USDT at the current rate, HKD cards to HKD. */
+/**
+ * Card balance back to the wallet (code 17): USD cards to USDT at the current rate, HKD cards to HKD.
+ * What leaves the card, the rate and what reaches the wallet are shown before the payment password;
+ * then the screen follows the transfer until the card issuer has answered.
+ */
 export default function CardToWalletPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const id = useCardId();
-  const card = useCard(id);
+  return <CardPage title={t('cards.toWallet.title')}>{(card) => <ToWallet card={card} />}</CardPage>;
+}
+
+function ToWallet({ card }: { card: Card }) {
+  const { t } = useTranslation();
+  const amountIssueText = useAmountIssueText();
   const withdraw = useWithdrawCard();
-  const keys = useAttemptKeys();
-  const currency = card.data?.currency ?? 'USD';
-
-  const onFinish = (values: { amount?: string; paymentPassword?: string }) => {
-    if (!id) return;
-    const amount = (values.amount ?? '').trim();
-    withdraw.mutate(
-      { id, amount, paymentPassword: values.paymentPassword ?? '', idempotencyKey: keys.keyFor(`${id}:${amount}`) },
-      {
-        onSuccess: keys.done((result) => {
-          Toast.show({ content: t('cards.toWallet.done', { amount: result.credited, currency: result.walletCurrency }) });
-          navigate(`/pages/cardBasic/index?id=${id}`, { replace: true });
-        }),
-      },
-    );
-  };
-
+  const currency = card.currency;
   return (
-    <>
-      <NavBar back title={t('cards.toWallet.title')} />
-      <PageBody>
-        <Form
-          layout="vertical"
-          onFinish={onFinish}
-          footer={<FormFooter failure={withdraw.error} loading={withdraw.isPending} submitLabel={t('cards.toWallet.submit')} />}
-        >
-          <Form.Item
-            name="amount"
-            label={t('cards.toWallet.amount', { currency })}
-            description={`${t('cards.balance')} ${formatExactMoney(card.data?.balance ?? '0', currency)} ${currency}`}
-            rules={[{ required: true }]}
-          >
-            <Input inputMode="decimal" />
-          </Form.Item>
-          <Form.Item name="paymentPassword" label={t('cards.apply.paymentPassword')} rules={[{ required: true, len: 6 }]}>
-            <DigitsInput length={6} secret />
-          </Form.Item>
-        </Form>
-      </PageBody>
-    </>
+    <CardMoneyFlow
+      card={card}
+      prefix="to-wallet"
+      send={withdraw}
+      amountLabel={t('cards.toWallet.amount', { currency })}
+      amountDescription={
+        <span data-testid="to-wallet-balance">
+          {t('cards.toWallet.balance', { amount: formatExactMoney(card.balance, currency), currency })}
+        </span>
+      }
+      unit={currency}
+      max={maxAmount(card.balance, currency)}
+      checkAmount={(typed) => {
+        const checked = checkAmountInput(typed, currency, { available: card.balance });
+        return checked.ok ? checked : { ok: false, message: amountIssueText(checked.issue) };
+      }}
+      quote={async (id, amount) => {
+        const q = await quoteWithdraw(id, amount);
+        return {
+          amount: q.amount,
+          movement: {
+            kind: 'withdraw',
+            debited: q.amount,
+            debitedCurrency: q.cardCurrency,
+            fee: '0',
+            rate: q.rate,
+            credited: q.credited,
+            creditedCurrency: q.walletCurrency,
+          },
+        };
+      }}
+      quoteLabel={t('cards.toWallet.quote')}
+      submitLabel={t('cards.toWallet.submit')}
+    />
   );
 }

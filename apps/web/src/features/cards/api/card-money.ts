@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   cardSchema,
+  cardWithdrawQuoteSchema,
   cardWithdrawReplySchema,
   IDEMPOTENCY_HEADER,
   rechargeQuoteSchema,
@@ -8,43 +9,55 @@ import {
   revealReplySchema,
 } from '@wallet/contract';
 import { api } from '../../../lib/api';
-import { CARDS_QUERY_KEY } from './get-cards';
+import { refreshBalances } from './card-operation';
+import { resendDelay, resendUnanswered } from './resend';
 
 const path = (id: string, tail: string) => `/api/v1/cards/${encodeURIComponent(id)}/${tail}`;
 
+/** What a recharge costs (fee first), the rate and what reaches the card: shown before the payment password. */
 export const quoteRecharge = (id: string, amount: string) =>
   api.post(path(id, 'recharge/quote'), { amount }, { schema: rechargeQuoteSchema });
 
+/** What leaves the card, the rate and what reaches the wallet: the server settles a card to wallet with the same figures. */
+export const quoteWithdraw = (id: string, amount: string) =>
+  api.post(path(id, 'withdraw/quote'), { amount }, { schema: cardWithdrawQuoteSchema });
+
 function useCardMutation<A, R>(run: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['wallet'] })]),
-  });
+  return useMutation({ mutationFn: run, onSuccess: () => refreshBalances(queryClient) });
 }
 
 type Money = { id: string; amount: string; paymentPassword: string; idempotencyKey: string };
 
-/** Wallet to card; keyed, so a retry after a lost reply charges once. */
+const headers = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER]: idempotencyKey });
+
+/**
+ * How a recharge or card to wallet is sent. The reply carries the operation as it stands (processing,
+ * succeeded or failed; see useCardOperation). The request is keyed, and sent again with the same key
+ * when no answer came (lost connection, 5xx): the server then answers with the operation it already
+ * started, so the money moves once. Balances are refreshed on the reply (the money is held, or
+ * already moved) and again when the operation settles.
+ */
+function useMoneyRequest() {
+  const queryClient = useQueryClient();
+  return { retry: resendUnanswered, retryDelay: resendDelay, onSuccess: () => refreshBalances(queryClient) } as const;
+}
+
+/** Wallet to card. */
 export const useRechargeCard = () =>
-  useCardMutation(({ id, amount, paymentPassword, idempotencyKey }: Money) =>
-    api.post(
-      path(id, 'recharge'),
-      { amount, paymentPassword },
-      { schema: rechargeReplySchema, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
-    ),
-  );
+  useMutation({
+    mutationFn: ({ id, amount, paymentPassword, idempotencyKey }: Money) =>
+      api.post(path(id, 'recharge'), { amount, paymentPassword }, { schema: rechargeReplySchema, headers: headers(idempotencyKey) }),
+    ...useMoneyRequest(),
+  });
 
 /** Card to wallet (code 17). */
 export const useWithdrawCard = () =>
-  useCardMutation(({ id, amount, paymentPassword, idempotencyKey }: Money) =>
-    api.post(
-      path(id, 'withdraw'),
-      { amount, paymentPassword },
-      { schema: cardWithdrawReplySchema, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
-    ),
-  );
+  useMutation({
+    mutationFn: ({ id, amount, paymentPassword, idempotencyKey }: Money) =>
+      api.post(path(id, 'withdraw'), { amount, paymentPassword }, { schema: cardWithdrawReplySchema, headers: headers(idempotencyKey) }),
+    ...useMoneyRequest(),
+  });
 
 export const useFreezeCard = () =>
   useCardMutation(({ id, frozen }: { id: string; frozen: boolean }) => api.post(path(id, 'freeze'), { frozen }, { schema: cardSchema }));

@@ -14,7 +14,8 @@ type Props = { title: ReactNode; rows?: number; children: (card: Card) => ReactN
 
 /**
  * A page about the card named in its query (?id=...): the navigation bar, then a placeholder while the
- * card loads, a retry when it fails, a way back to the card pack when no card was named, or the card.
+ * card loads, a retry when it fails (a later refresh that fails keeps the page), a way back to the
+ * card pack when no card was named, or the card.
  */
 export function CardPage({ title, rows, children }: Props) {
   const { t } = useTranslation();
@@ -25,7 +26,11 @@ export function CardPage({ title, rows, children }: Props) {
     <>
       <NavBar back title={title} />
       <PageBody>
-        {id ? (
+        {id && card.data ? (
+          // Once loaded, a failed background refresh keeps the page as it is: a form half filled in,
+          // or a recharge being followed, must not give way to an error screen.
+          children(card.data)
+        ) : id ? (
           <QueryGate query={card} errorTitle={t('cards.loadError')} rows={rows}>
             {children}
           </QueryGate>

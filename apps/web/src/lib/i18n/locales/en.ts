@@ -264,6 +264,7 @@ export const en = {
     noCardChosen: 'No card chosen',
     toCardPack: 'Go to the card pack',
     loadError: 'The card could not be loaded',
+    amountPlaceholder: 'Enter an amount',
     apply: {
       title: 'Open a card',
       firstName: 'Cardholder first name (English letters)',
@@ -445,6 +446,27 @@ export const en = {
       amount: 'Amount ({{currency}})',
       submit: 'Move to wallet',
       done: '{{amount}} {{currency}} added to your wallet',
+      balance: 'Card balance: {{amount}} {{currency}}',
+      quote: 'See what arrives',
+      debited: 'Taken from card',
+      credited: 'Wallet receives',
+    },
+    operation: {
+      confirmTitle: 'Check before you confirm',
+      rate: 'Rate',
+      processingTitle: 'Processing',
+      processingRecharge:
+        'The card service is confirming this. Your money is held and will either arrive on the card or return to your wallet.',
+      processingWithdraw:
+        'The card service is confirming this. Your money is held and will either arrive in your wallet or return to your card.',
+      autoUpdate: 'This page updates by itself. You can also leave it: the money arrives or returns either way.',
+      rechargeFailed: 'Recharge failed',
+      withdrawFailed: 'Transfer to wallet failed',
+      rechargeReturned: 'The card service did not accept it. Nothing was taken: the {{amount}} held went back to your wallet.',
+      withdrawReturned: 'The card service did not accept it. Nothing was taken: the {{amount}} held went back to your card.',
+      tryAgain: 'Try again',
+      backToCard: 'Back to card',
+      unanswered: 'We could not confirm whether this went through. Confirm again to check: it will not be taken twice.',
     },
   },
   wallet: {
