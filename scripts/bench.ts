@@ -1,24 +1,34 @@
-import { PostingQueue } from '../apps/server/src/modules/wallet/posting-queue';
+import os from 'node:os';
+import { ledgerViolations } from '../apps/server/src/modules/ledger';
 import { openDatabase } from '../apps/server/src/platform/db/database';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
 import { cardAuthorizations, WARMUP_SECONDS } from './bench/cards';
 import { chainBench } from './bench/chain';
 import { benchDatabase } from './bench/database';
 import { balancesOverHttp } from './bench/http';
-import { fundedWallets, hotPick, postingsPerSecond, uniformPick } from './bench/ledger';
+import { fundedWallets, postingsPerSecond, uniformPick } from './bench/ledger';
+import { moneyOverHttp, SERVER_LOG_LEVEL, SERVER_POOL } from './bench/money';
+import type { MoneyLoadResult } from './bench/money-load';
 import { tpcb } from './bench/pgbench';
 
 /**
  * `npm run bench`: figures and the baselines they are compared with, measured in the same run on the
  * same machine and database. Not a test: it prints, it does not judge. The last line is one JSON object.
+ * BENCH_SECONDS (10) is each counted window; BENCH_USERS (1024) the users of the money requests;
+ * BENCH_SERVER_POOL (20) and BENCH_SERVER_LOG_LEVEL (info) configure the server they run against.
  */
 const CLIENTS = 16;
+/** Concurrent clients of the HTTP figures: users' phones, an issuer's calls. */
+const HTTP_CLIENTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MONEY_USERS = Number(process.env.BENCH_USERS ?? 1024);
 
 async function main() {
   const database = await benchDatabase();
   const handle = openDatabase(database.url, CLIENTS + 4);
-  const figures: Record<string, number | string> = { clients: CLIENTS, seconds: SECONDS };
+  const figures: Record<string, number | string> = { clients: CLIENTS, httpClients: HTTP_CLIENTS, seconds: SECONDS };
+  // Everything here shares the machine with whatever else runs on it: a busy machine lowers every figure.
+  console.info(`machine: ${os.availableParallelism()} cores, load average ${loadAverage()} at start`);
   try {
     await migrateToLatest(handle.db);
     const wallets = await fundedWallets(handle.db, 1000);
@@ -28,27 +38,62 @@ async function main() {
     figures.tpcbTool = baseline.tool;
     console.info(`TPC-B baseline (${baseline.tool}): ${round(baseline.tps)} transactions/s`);
 
-    // One transaction per posting, as the request handlers post today.
+    // The ledger alone, as the request handlers post (one transaction per posting): the floor under the HTTP figures.
     const single = await postingsPerSecond(handle.db, CLIENTS, SECONDS, uniformPick(wallets));
     figures.ledgerSinglePerSecond = round(single);
     console.info(
-      `ledger postings one per transaction, spread over 1000 accounts: ${round(single)}/s = ${ratio(single, baseline.tps)}x TPC-B`,
+      `ledger postings in-process (no HTTP), one per transaction, spread over 1000 accounts: ${round(single)}/s = ${ratio(single, baseline.tps)}x TPC-B`,
     );
 
-    // Through the posting queue, which shares transactions between postings that arrive together.
-    const uniform = await postingsPerSecond(handle.db, CLIENTS, SECONDS, uniformPick(wallets), new PostingQueue(handle.db));
-    figures.ledgerUniformPerSecond = round(uniform);
-    figures.uniformVsTpcb = ratio(uniform, baseline.tps);
+    // Money requests end to end: the server as `npm start` runs it, the load from another process.
+    const money = await moneyOverHttp(handle.db, database.url, {
+      connections: HTTP_CLIENTS,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      users: MONEY_USERS,
+      tpcbTps: baseline.tps,
+    });
+    for (const [name, r] of [
+      ['transfer', money.transfer],
+      ['exchange', money.exchange],
+    ] as const)
+      Object.assign(figures, {
+        [`${name}PerSecond`]: round(r.perSecond),
+        [`${name}P50Ms`]: round(r.p50Ms),
+        [`${name}P99Ms`]: round(r.p99Ms),
+        [`${name}VsTpcb`]: ratio(r.perSecond, baseline.tps),
+        [`${name}Failures`]: Object.values(r.failures).reduce((a, b) => a + b, 0),
+        [`${name}ServerErrors`]: r.serverErrors,
+      });
+    const setting = `${HTTP_CLIENTS} clients over ${money.users} users, after a ${WARMUP_SECONDS} s warm-up`;
     console.info(
-      `ledger postings batched, spread over 1000 accounts: ${round(uniform)}/s = ${figures.uniformVsTpcb}x TPC-B (target >= 1.0x)`,
+      `POST /api/v1/wallet/transfers (by UID, 1 USDT, emailed code and payment password), ${setting}: ${moneyLine(money.transfer, baseline.tps)}`,
     );
-
-    const hot = await postingsPerSecond(handle.db, CLIENTS, SECONDS, hotPick(wallets), new PostingQueue(handle.db));
-    figures.ledgerHotPerSecond = round(hot);
-    figures.hotVsUniform = ratio(hot, uniform);
+    moneyProblems(money.transfer);
+    if (money.transfer.clientsOutOfCodes > 0)
+      console.info(
+        `  ${money.transfer.clientsOutOfCodes} clients used up their users' transfer codes (${money.codesPerUser} each) before the end: the figure is a floor`,
+      );
+    console.info(`POST /api/v1/wallet/exchange (10 USDT to USD, payment password), ${setting}: ${moneyLine(money.exchange, baseline.tps)}`);
+    const quotes = money.exchange.quotes;
+    if (quotes)
+      console.info(
+        `  each after its own POST /api/v1/wallet/exchange/quotes, as the app does (not counted above): p50 ${round(quotes.p50Ms)} ms, p99 ${round(quotes.p99Ms)} ms; failures: ${failureList(quotes.failures)}`,
+      );
+    moneyProblems(money.exchange);
     console.info(
-      `ledger postings batched, all through one hot account: ${round(hot)}/s = ${figures.hotVsUniform}x uniform (target >= 0.5x)`,
+      `  server: apps/server/src/main.ts in its own process (NODE_ENV=test, LOG_LEVEL=${SERVER_LOG_LEVEL} to a file, DATABASE_POOL_MAX=${SERVER_POOL}), load from another; users with bearer sessions and payment passwords, ${money.codesPerUser} transfer codes each stored beforehand`,
     );
+    const stored = money.stored;
+    const asAnswered = stored.transfers === money.transfer.okTotal && stored.exchanges === money.exchange.okTotal;
+    console.info(
+      `  the database holds ${stored.transfers} transfers and ${stored.exchanges} executed exchanges; ${money.transfer.okTotal} and ${money.exchange.okTotal} were answered 2xx (warm-up included)${asAnswered ? '' : ': MISMATCH'}`,
+    );
+    console.info(
+      `  the payment-password check alone (argon2id verify, as each of these requests runs it, ${HTTP_CLIENTS} at once in one process): ${round(money.passwordChecksPerSecond)}/s`,
+    );
+    for (const line of money.serverErrors) console.info(`  server error log: ${line}`);
+    figures.passwordChecksPerSecond = round(money.passwordChecksPerSecond);
 
     const chain = await chainBench(handle, database.url);
     Object.assign(figures, {
@@ -65,30 +110,53 @@ async function main() {
     );
 
     // Card authorization webhooks: signed, decided from the card balance, each approval a real ledger hold.
-    const cards = await cardAuthorizations(handle, database.url, 64, SECONDS);
+    const cards = await cardAuthorizations(handle, database.url, HTTP_CLIENTS, SECONDS);
+    const declined = Object.values(cards.recorded.declined).reduce((a, b) => a + b, 0);
+    const frozen = Object.values(cards.freezes).reduce((a, b) => a + b, 0);
     Object.assign(figures, {
       cardAuthorizationsPerSecond: round(cards.decisionsPerSecond),
       cardAuthorizationP50Ms: round(cards.p50Ms),
       cardAuthorizationP99Ms: round(cards.p99Ms),
       cardAuthorizationsVsTpcb: ratio(cards.decisionsPerSecond, baseline.tps),
+      cardApprovals: cards.recorded.approved,
+      cardDeclines: declined,
+      cardFreezes: frozen,
+      cardFailures: cards.non2xx + cards.errors,
       bareWebhookPerSecond: round(cards.floor.perSecond),
       bareWebhookP50Ms: round(cards.floor.p50Ms),
       bareWebhookP99Ms: round(cards.floor.p99Ms),
     });
     console.info(
-      `card authorization webhooks, 64 concurrent over 64 cards, every approval a ledger hold, after a ${WARMUP_SECONDS} s warm-up: ${round(cards.decisionsPerSecond)}/s = ${figures.cardAuthorizationsVsTpcb}x TPC-B (target >= 1.0x); p50 ${round(cards.p50Ms)} ms, p99 ${round(cards.p99Ms)} ms (target < 50 ms)`,
+      `card authorization webhooks, ${HTTP_CLIENTS} concurrent over ${cards.cards} cards (${cards.lowCards} low on funds, ${cards.nearZeroCards} near zero), every approval a ledger hold, load from another process, after a ${WARMUP_SECONDS} s warm-up: ${round(cards.decisionsPerSecond)}/s = ${figures.cardAuthorizationsVsTpcb}x TPC-B (target >= 1.0x); p50 ${round(cards.p50Ms)} ms, p99 ${round(cards.p99Ms)} ms (target < 50 ms)`,
     );
+    console.info(
+      `  decided (warm-up included): ${cards.recorded.approved} approved, ${declined} declined (${failureList(cards.recorded.declined)}); cards frozen by rule: ${frozen} (${failureList(cards.freezes)})`,
+    );
+    // autocannon drops the answers in flight when its warm-up and its run end: at most two per connection.
+    const answered = cards.answered.approved + Object.values(cards.answered.declined).reduce((a, b) => a + b, 0);
+    const unanswered = cards.recorded.approved + declined - answered;
+    if (unanswered < 0 || unanswered > 2 * HTTP_CLIENTS)
+      console.info(`  the issuer side counted ${answered} answers, the database ${answered + unanswered} decisions: MISMATCH`);
+    if (cards.non2xx > 0 || cards.errors > 0)
+      console.info(`  FAILED: ${cards.non2xx} non-2xx answers and ${cards.errors} connection errors in the counted window`);
     console.info(
       `  the same load against a bare route that checks the signature and answers without deciding: ${round(cards.floor.perSecond)}/s; p50 ${round(cards.floor.p50Ms)} ms, p99 ${round(cards.floor.p99Ms)} ms`,
     );
 
-    const http = await balancesOverHttp(handle, database.url, 64, SECONDS);
+    const http = await balancesOverHttp(handle, database.url, HTTP_CLIENTS, SECONDS);
     figures.bareFastifyRps = round(http.bareRps);
     figures.balancesRps = round(http.balancesRps);
     figures.balancesVsBare = ratio(http.balancesRps, http.bareRps);
     console.info(
-      `GET /api/v1/wallet/balances, authenticated, 64 connections: ${round(http.balancesRps)} req/s = ${figures.balancesVsBare}x a bare Fastify route (${round(http.bareRps)} req/s; target >= 0.5x)`,
+      `GET /api/v1/wallet/balances, authenticated, ${HTTP_CLIENTS} connections: ${round(http.balancesRps)} req/s = ${figures.balancesVsBare}x a bare Fastify route (${round(http.bareRps)} req/s; target >= 0.5x)`,
     );
+
+    // Everything above moved money through the ledger: the books must still be sound.
+    const violations = await ledgerViolations(handle.db);
+    figures.ledgerViolations = violations.length;
+    console.info(`ledger invariants after the run: ${violations.length === 0 ? 'all hold' : `${violations.length} VIOLATIONS`}`);
+    for (const line of violations.slice(0, 20)) console.info(`  ${line}`);
+    console.info(`machine load average at the end: ${loadAverage()}`);
   } finally {
     await handle.close();
     await database.close();
@@ -96,6 +164,28 @@ async function main() {
   console.info(JSON.stringify(figures));
 }
 
+function moneyLine(r: MoneyLoadResult, tpcbTps: number): string {
+  return `${round(r.perSecond)} req/s (${r.ok} answered 2xx in the window) = ${ratio(r.perSecond, tpcbTps)}x TPC-B (target >= 1.0x); p50 ${round(r.p50Ms)} ms, p99 ${round(r.p99Ms)} ms (target < 50 ms)`;
+}
+
+/** Failed requests, printed whenever there are any; 5xx answers are named apart. */
+function moneyProblems(r: MoneyLoadResult) {
+  const failed = Object.values(r.failures).reduce((a, b) => a + b, 0);
+  console.info(`  failures (warm-up included): ${failureList(r.failures)}`);
+  if (r.serverErrors > 0) console.info(`  ${r.serverErrors} ANSWERS WERE 5xx`);
+  if (r.usersRetired > 0) console.info(`  ${r.usersRetired} users were left out after a failed request (of ${failed} failures)`);
+}
+
+function failureList(counts: Record<string, number>): string {
+  const entries = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  return entries.length === 0 ? 'none' : entries.map(([what, n]) => `${what} x${n}`).join(', ');
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const round = (n: number) => Math.round(n * 10) / 10;
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 

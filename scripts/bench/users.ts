@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { insertSession, insertUser } from '../../apps/server/src/modules/auth/queries';
-import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../../apps/server/src/modules/wallet/ledger';
+import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../../apps/server/src/modules/ledger';
 import type { Db } from '../../apps/server/src/platform/db/database';
 
 /** A user with a session token and a few balances, made straight in the database. */

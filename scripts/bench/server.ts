@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, openSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/test/free-port';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RunningServer {
+  baseUrl: string;
+  /** The server's own log (stdout and stderr), kept until stop(). */
+  logFile: string;
+  /** Up to `max` messages the server logged at error level or above. */
+  errors(max: number): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server as `npm start` runs it (apps/server/src/main.ts, the same Node flags as the start
+ * script: migrations, pg-boss jobs, the app on a listening port) in its own process, with `env` as its
+ * whole environment besides PATH and HOME (so nothing from the caller's shell changes it). Its log goes
+ * to a file, as a production log goes to its collector, not to the terminal.
+ */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'wallet-bench-server-'));
+  const port = await freePort();
+  const logFile = path.join(dir, 'server.log');
+  const fd = openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, DATA_DIR: dir, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopChild(child);
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await ready(child, baseUrl);
+  } catch (error) {
+    const log = await readFile(logFile, 'utf8').catch(() => '');
+    await stop();
+    throw new Error(`the server did not start: ${(error as Error).message}\n${log.slice(-4000)}`);
+  }
+  return {
+    baseUrl,
+    logFile,
+    async errors(max) {
+      const found: string[] = [];
+      for (const line of (await readFile(logFile, 'utf8')).split('\n')) {
+        if (found.length >= max) break;
+        if (!line.startsWith('{')) {
+          if (line.trim()) found.push(line);
+          continue;
+        }
+        try {
+          const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+          if ((entry.level ?? 0) >= 50) found.push(`${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`);
+        } catch {
+          found.push(line);
+        }
+      }
+      return found;
+    },
+    stop,
+  };
+}
+
+async function ready(child: ChildProcess, baseUrl: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`it exited with ${child.exitCode}`);
+    const status = await fetch(`${baseUrl}/readyz`).then(
+      (res) => res.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('not ready after 60 s');
+}
+
+/** SIGTERM, as a deployment stops it (requests in flight finish); SIGKILL if it has not exited in 30 s. */
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(timer);
+}
