@@ -96,6 +96,15 @@ describe('payment password', () => {
     expect((await change(user.headers, '135790')).statusCode).toBe(200);
   });
 
+  it('forgives the counted tries once the right one comes, even the fifth', async () => {
+    const user = await withPaymentPassword('135790');
+    const id = await userId(user.profile.uid);
+    const wrong = () => verifyPaymentPassword(deps(), id, '000000');
+    for (let i = 0; i < 4; i++) await expect(wrong()).rejects.toMatchObject({ code: 'PAYMENT_PASSWORD_WRONG' });
+    await expect(verifyPaymentPassword(deps(), id, '135790')).resolves.toBeUndefined();
+    await expect(wrong()).rejects.toMatchObject({ code: 'PAYMENT_PASSWORD_WRONG', details: { remainingAttempts: 4 } });
+  });
+
   it('counts parallel wrong tries exactly', async () => {
     const user = await withPaymentPassword('135790');
     const id = await userId(user.profile.uid);
