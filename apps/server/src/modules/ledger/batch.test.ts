@@ -8,7 +8,6 @@ import { balanceOf, inbound, makeUser, wallet } from '../../../test/ledger-fixtu
 import type { Db } from '../../platform/db/database';
 import { type AccountSnapshot, type Posting, planCheckedBatch, post, postBatch } from '.';
 import { ledgerViolations } from './invariants';
-import { PostingQueue } from './posting-queue';
 
 let database: TestDatabase;
 let db: Db;
@@ -112,29 +111,6 @@ describe('postBatch', () => {
       { numRuns: 30 },
     );
     expect(await ledgerViolations(db)).toEqual([]);
-  });
-});
-
-describe('PostingQueue', () => {
-  it('lets exactly 100 of 200 concurrent postings through an account that can afford 100, and nothing else moves', async () => {
-    const queue = new PostingQueue(db);
-    const payer = await funded('100');
-    const shop = await wallet(db, await makeUser(db), 'USDT');
-    const results = await Promise.allSettled(Array.from({ length: 200 }, () => queue.submit(move(payer, shop, '1'))));
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(100);
-    expect(new Set(results.flatMap((r) => (r.status === 'rejected' ? [r.reason.code] : [])))).toEqual(new Set(['INSUFFICIENT_BALANCE']));
-    expect(new Decimal(await balanceOf(db, shop)).toFixed()).toBe('100');
-    expect(await ledgerViolations(db)).toEqual([]);
-  });
-
-  it('moves money once for a key submitted 20 times at once', async () => {
-    const queue = new PostingQueue(db);
-    const a = await funded('50');
-    const b = await wallet(db, await makeUser(db), 'USDT');
-    const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 20 }, () => queue.submit(move(a, b, '3', key))));
-    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
-    expect(new Decimal(await balanceOf(db, b)).toFixed()).toBe('3');
   });
 });
 

@@ -6,6 +6,5 @@ export { type AccountKey, accountId, SYSTEM_PURPOSES, USER_WALLET } from './acco
 export { type AccountSnapshot, type CheckedBatch, planCheckedBatch, postBatch } from './batch';
 export * from './holds';
 export { ledgerViolations } from './invariants';
-export { PostingQueue } from './posting-queue';
 export { type Leg, type Posting, type PostingResult, post } from './postings';
 export * from './queries';
