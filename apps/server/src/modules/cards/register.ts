@@ -7,6 +7,8 @@ import type { CardDeps } from './deps';
 import { HttpIssuer, UnconfiguredIssuer } from './http-issuer';
 import type { IssuerClient } from './issuer';
 import { startCardJobs } from './jobs';
+import { cardKycRoutes } from './kyc-routes';
+import { cardMoneyRoutes } from './money-routes';
 import { cardRoutes } from './routes';
 import { cardWebhookRoutes } from './webhook-routes';
 
@@ -37,6 +39,8 @@ export async function registerCards(
   if (config.NODE_ENV !== 'production' || config.ISSUER_URL)
     await app.register(cardWebhookRoutes, { deps, secret: config.ISSUER_WEBHOOK_SECRET });
   await app.register(cardRoutes, { deps });
+  await app.register(cardMoneyRoutes, { deps });
+  await app.register(cardKycRoutes, { deps });
   await app.register(cardAdminRoutes, { deps, config });
   const sandboxUrl = options.sandboxUrl;
   if (sandboxUrl && config.NODE_ENV !== 'production') {
