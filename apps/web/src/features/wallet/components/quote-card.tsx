@@ -2,6 +2,7 @@ import type { Quote } from '@wallet/contract';
 import { Button } from 'antd-mobile';
 import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { FigureList } from '../../../components/figure-list';
 import { formatExactMoney, formatRate } from '../../../lib/format';
 import { useCountdown } from '../../../lib/use-countdown';
 import styles from './exchange.module.css';
@@ -28,32 +29,36 @@ export function QuoteCard({ quote, onConfirm, onRefresh, refreshing, gone = fals
 
   return (
     <>
-      <dl className={styles.quote} data-testid="exchange-quote-card">
-        <div className={styles.quoteRow}>
-          <dt>{t('exchange.quote.pay')}</dt>
-          <dd data-testid="quote-pay">
-            {formatExactMoney(quote.amountIn, quote.from)} {quote.from}
-          </dd>
-        </div>
-        <div className={styles.quoteRow}>
-          <dt>{t('exchange.quote.rate')}</dt>
-          <dd data-testid="quote-rate">
-            1 {quote.from} ≈ {formatRate(quote.rate)} {quote.to}
-          </dd>
-        </div>
-        <div className={styles.quoteRow}>
-          <dt>{t('exchange.quote.fee')}</dt>
-          <dd data-testid="quote-fee">
-            {formatExactMoney(quote.fee, quote.from)} {quote.from}
-          </dd>
-        </div>
-        <div className={`${styles.quoteRow} ${styles.receive}`}>
-          <dt>{t('exchange.quote.receive')}</dt>
-          <dd data-testid="quote-receive">
-            {formatExactMoney(quote.amountOut, quote.to)} {quote.to}
-          </dd>
-        </div>
-      </dl>
+      <FigureList
+        testId="exchange-quote-card"
+        figures={[
+          {
+            key: 'pay',
+            label: t('exchange.quote.pay'),
+            value: `${formatExactMoney(quote.amountIn, quote.from)} ${quote.from}`,
+            testId: 'quote-pay',
+          },
+          {
+            key: 'rate',
+            label: t('exchange.quote.rate'),
+            value: `1 ${quote.from} ≈ ${formatRate(quote.rate)} ${quote.to}`,
+            testId: 'quote-rate',
+          },
+          {
+            key: 'fee',
+            label: t('exchange.quote.fee'),
+            value: `${formatExactMoney(quote.fee, quote.from)} ${quote.from}`,
+            testId: 'quote-fee',
+          },
+          {
+            key: 'receive',
+            label: t('exchange.quote.receive'),
+            value: `${formatExactMoney(quote.amountOut, quote.to)} ${quote.to}`,
+            strong: true,
+            testId: 'quote-receive',
+          },
+        ]}
+      />
       <p
         className={expired ? `${styles.countdown} ${styles.countdownExpired}` : styles.countdown}
         role="timer"
