@@ -20,7 +20,7 @@ import { openActiveCard } from '../../../test/open-card';
 import { findHold } from '../ledger';
 import { payoutOf } from './funding';
 import * as q from './operation-queries';
-import { driveDueOperations, issuerKey } from './operations';
+import { driveDueOperations, operationKey } from './operations';
 
 /**
  * Recharges (wallet -> card, an issuer load) and card to wallet (an issuer unload) against every way
@@ -237,8 +237,8 @@ async function runScenario({ kind, fault, onceMoved, backAfterSeconds, expected 
   expect(rows).toHaveLength(1);
   const row = rows[0] as q.CardOperationRow;
   expect(row.state).toBe(expected);
-  expect((await findHold(t.deps.db, row.hold_key))?.state).toBe(expected === 'succeeded' ? 'settled' : 'released');
-  const atIssuer = await t.deps.issuer.getOperation(issuerKey(row));
+  expect((await findHold(t.deps.db, operationKey(row)))?.state).toBe(expected === 'succeeded' ? 'settled' : 'released');
+  const atIssuer = await t.deps.issuer.getOperation(operationKey(row));
   expect(atIssuer).toMatchObject({ kind, status: expected, amount: plain(kind === 'load' ? op.credited : op.debited) });
 
   const load = kind === 'load';

@@ -8,7 +8,7 @@ import { accountId, findHold, ledgerViolations, USER_WALLET } from '../ledger';
 import { cardPurpose } from './accounts';
 import { payoutOf, withdrawQuote } from './funding';
 import * as q from './operation-queries';
-import { driveDueOperations, issuerKey, startOperation } from './operations';
+import { driveDueOperations, operationKey, startOperation } from './operations';
 
 /**
  * A card load or unload cut off at each step (the process "killed" there: the step's effects are
@@ -90,8 +90,8 @@ async function cutAt(kind: 'load' | 'unload', cut: Cut) {
   expect(claimed?.state).toBe('sending');
   if (cut === 'after claiming') return op;
   const amount = new Decimal(op.amount).toFixed();
-  if (kind === 'load') await t.deps.issuer.load(issuerId, amount, issuerKey(op));
-  else await t.deps.issuer.unload(issuerId, amount, issuerKey(op));
+  if (kind === 'load') await t.deps.issuer.load(issuerId, amount, operationKey(op));
+  else await t.deps.issuer.unload(issuerId, amount, operationKey(op));
   return op;
 }
 
@@ -111,7 +111,7 @@ describe('a card operation cut off at each step and resumed', () => {
 
         const done = await q.findById(t.deps.db, op.id);
         expect(done?.state).toBe('succeeded');
-        expect((await findHold(t.deps.db, op.hold_key))?.state).toBe('settled');
+        expect((await findHold(t.deps.db, operationKey(op)))?.state).toBe('settled');
         if (kind === 'load') {
           expect(await usdt()).toBe(new Decimal(before.wallet).minus('101.5').toFixed());
           expect(await cardBalance()).toBe(new Decimal(before.card).plus('99.98').toFixed());

@@ -15,10 +15,6 @@ export function insertOperation(db: Executor, row: Insertable<CardOperationsTabl
     .executeTakeFirst();
 }
 
-export function setHoldKey(db: Executor, id: string, holdKey: string) {
-  return db.updateTable('card_operations').set({ hold_key: holdKey }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-}
-
 export function findByRequest(db: Executor, cardId: string, kind: 'load' | 'unload', requestKey: string) {
   return db
     .selectFrom('card_operations')

@@ -1,7 +1,7 @@
 import { Decimal, type LedgerTypeCode } from '@wallet/contract';
 import { addSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { type Hold, type HoldRequest, hold, type Leg, release, settle } from '../ledger';
+import { type HoldRequest, hold, type Leg, release, settle } from '../ledger';
 import type { CardDeps } from './deps';
 import { refusedForSure } from './issuer';
 import * as q from './operation-queries';
@@ -42,6 +42,9 @@ export interface StartRequest {
   hold: Omit<HoldRequest, 'key'>;
 }
 
+/** An operation's key at the issuer and of its ledger hold: ours, stable across every retry. */
+export const operationKey = (op: Pick<CardOperation, 'id'>) => `card-op:${op.id}`;
+
 /** Where a confirmed operation's hold goes (settle adds the held amount's own leg), and its record code. */
 export type PayoutOf = (op: CardOperation) => Promise<{ legs: Leg[]; typeCode: LedgerTypeCode }>;
 
@@ -61,14 +64,13 @@ export async function startOperation(deps: CardDeps, request: StartRequest): Pro
       currency: request.currency,
       amount: request.amount,
       terms: JSON.stringify(request.terms),
-      hold_key: '',
       next_attempt_at: now,
       created_at: now,
       updated_at: now,
     });
     if (!row) return null;
-    const held: Hold = await hold(trx, { ...request.hold, key: `card-op:${row.id}` });
-    return q.setHoldKey(trx, row.id, held.key);
+    await hold(trx, { ...request.hold, key: operationKey(row) });
+    return row;
   });
   if (created) return created;
   const first = await q.findByRequest(deps.db, request.cardId, request.kind, request.requestKey);
@@ -78,9 +80,6 @@ export async function startOperation(deps: CardDeps, request: StartRequest): Pro
 }
 
 type Outcome = { kind: 'succeeded' } | { kind: 'failed'; code: string } | { kind: 'unknown'; error: string };
-
-/** The issuer key of an operation: ours, stable across every retry. */
-export const issuerKey = (op: Pick<CardOperation, 'id'>) => `card-op:${op.id}`;
 
 /** One step of the state machine, if the operation is due; returns it as it then stands. */
 export async function driveOperation(deps: CardDeps, id: string, payoutOf: PayoutOf): Promise<CardOperation> {
@@ -98,8 +97,8 @@ async function attempt(deps: CardDeps, op: CardOperation): Promise<Outcome> {
   // numeric(38, 18) reads back with 18 decimals; the issuer takes the amount as the member saw it.
   const amount = new Decimal(op.amount).toFixed();
   try {
-    if (op.kind === 'load') await deps.issuer.load(issuerCardId, amount, issuerKey(op));
-    else await deps.issuer.unload(issuerCardId, amount, issuerKey(op));
+    if (op.kind === 'load') await deps.issuer.load(issuerCardId, amount, operationKey(op));
+    else await deps.issuer.unload(issuerCardId, amount, operationKey(op));
     return { kind: 'succeeded' };
   } catch (error) {
     if (refusedForSure(error)) {
@@ -109,7 +108,7 @@ async function attempt(deps: CardDeps, op: CardOperation): Promise<Outcome> {
     deps.log.warn({ err: error, operation: op.id }, 'card operation: outcome unknown, looking it up');
   }
   try {
-    const found = await deps.issuer.getOperation(issuerKey(op));
+    const found = await deps.issuer.getOperation(operationKey(op));
     if (!found) return { kind: 'unknown', error: 'issuer has no record yet' };
     return found.status === 'succeeded' ? { kind: 'succeeded' } : { kind: 'failed', code: found.failureCode ?? 'issuer_refused' };
   } catch (error) {
@@ -132,11 +131,11 @@ async function finish(deps: CardDeps, op: CardOperation, outcome: Outcome, payou
     if (locked?.state !== 'sending') return locked as CardOperation;
     const reference = `card:${op.card_id}`;
     if (payout) {
-      await settle(trx, op.hold_key, payout.legs, { typeCode: payout.typeCode, reference, memo: { operation: op.id } });
+      await settle(trx, operationKey(op), payout.legs, { typeCode: payout.typeCode, reference, memo: { operation: op.id } });
       return q.markFinished(trx, op.id, 'succeeded', null, now);
     }
     const reason = outcome.kind === 'failed' ? outcome.code : 'issuer_refused';
-    await release(trx, op.hold_key, { typeCode: 112, reference, memo: { operation: op.id, reason } });
+    await release(trx, operationKey(op), { typeCode: 112, reference, memo: { operation: op.id, reason } });
     return q.markFinished(trx, op.id, 'failed', reason, now);
   });
 }

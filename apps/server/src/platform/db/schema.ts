@@ -142,7 +142,6 @@ export interface CardOperationsTable {
   currency: string;
   amount: string;
   terms: JSONColumnType<Record<string, string>>;
-  hold_key: string;
   attempts: Generated<number>;
   next_attempt_at: Date;
   last_error: string | null;

@@ -48,7 +48,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('amount', sql`numeric(38, 18)`, (c) => c.notNull().check(sql`amount > 0`))
     .addColumn('terms', 'jsonb', (c) => c.notNull())
-    .addColumn('hold_key', 'text', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_error', 'text')
