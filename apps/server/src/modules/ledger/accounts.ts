@@ -47,18 +47,28 @@ export async function accountId(db: Executor, key: AccountKey): Promise<string> 
   return id;
 }
 
+/** Looks first: an account exists almost always, and an insert that conflicts still costs a write. */
 async function findOrCreate(db: Executor, key: AccountKey): Promise<string> {
+  const found = await find(db, key);
+  if (found) return found;
   await db
     .insertInto('ledger_accounts')
     .values({ user_id: key.userId, currency: key.currency, purpose: key.purpose })
     .onConflict((oc) => oc.doNothing())
     .execute();
+  // Read again rather than from the insert: one made alongside by another request is found the same way.
+  const made = await find(db, key);
+  if (!made) throw new Error(`ledger: account ${key.userId ?? 'system'}|${key.currency}|${key.purpose} could not be made`);
+  return made;
+}
+
+async function find(db: Executor, key: AccountKey): Promise<string | undefined> {
   const row = await db
     .selectFrom('ledger_accounts')
     .select('id')
     .where((eb) => (key.userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', key.userId)))
     .where('currency', '=', key.currency)
     .where('purpose', '=', key.purpose)
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id;
 }
