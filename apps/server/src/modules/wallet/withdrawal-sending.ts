@@ -1,6 +1,8 @@
 import type { BindableNetwork } from '@wallet/contract';
+import type { Updateable } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
+import type { WithdrawalsTable } from '../../platform/db/schema';
 import * as q from './withdrawal-queries';
 import { postWithdrawalRefund, postWithdrawalSent } from './withdrawals';
 
@@ -35,47 +37,44 @@ export function highestNonceInFlight(db: Db, network: BindableNetwork): Promise<
   return q.highestNonceInFlight(db, network);
 }
 
-/** approved -> sending, with the signed transaction stored. False when it was no longer approved. */
-export async function markWithdrawalSending(
+/**
+ * One change of state, from `from` only, with its event, in one transaction. False when the
+ * withdrawal was no longer in `from` (another run got there first): nothing changes then.
+ */
+async function transition(
   deps: SendingDeps,
   id: string,
-  signed: { nonce: bigint; raw: string; txHash: string },
+  from: 'approved' | 'sending' | 'confirming',
+  changes: (now: Date) => Updateable<WithdrawalsTable> & { status: string },
+  note: string,
 ): Promise<boolean> {
   const now = deps.clock.now();
+  const update = changes(now);
   return deps.db.transaction().execute(async (trx) => {
-    const updated = await q.updateWithdrawalFrom(trx, id, 'approved', {
-      status: 'sending',
-      nonce: signed.nonce.toString(),
-      raw_tx: signed.raw,
-      tx_hash: signed.txHash,
-      updated_at: now,
-    });
-    if (updated === 0) return false;
-    await q.insertWithdrawalEvents(trx, {
-      withdrawal_id: id,
-      status: 'sending',
-      note: `tx ${signed.txHash} nonce ${signed.nonce}`,
-      actor: 'system',
-      created_at: now,
-    });
+    if ((await q.updateWithdrawalFrom(trx, id, from, { ...update, updated_at: now })) === 0) return false;
+    await q.insertWithdrawalEvents(trx, { withdrawal_id: id, status: update.status, note, actor: 'system', created_at: now });
     return true;
   });
 }
 
+/** approved -> sending, with the signed transaction stored. False when it was no longer approved. */
+export function markWithdrawalSending(
+  deps: SendingDeps,
+  id: string,
+  signed: { nonce: bigint; raw: string; txHash: string },
+): Promise<boolean> {
+  return transition(
+    deps,
+    id,
+    'approved',
+    () => ({ status: 'sending', nonce: signed.nonce.toString(), raw_tx: signed.raw, tx_hash: signed.txHash }),
+    `tx ${signed.txHash} nonce ${signed.nonce}`,
+  );
+}
+
 /** sending -> confirming once its transaction is broadcast. */
 export async function markWithdrawalBroadcast(deps: SendingDeps, id: string, txHash: string | null): Promise<void> {
-  const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const updated = await q.updateWithdrawalFrom(trx, id, 'sending', { status: 'confirming', broadcast_at: now, updated_at: now });
-    if (updated > 0)
-      await q.insertWithdrawalEvents(trx, {
-        withdrawal_id: id,
-        status: 'confirming',
-        note: `tx ${txHash}`,
-        actor: 'system',
-        created_at: now,
-      });
-  });
+  await transition(deps, id, 'sending', (now) => ({ status: 'confirming', broadcast_at: now }), `tx ${txHash}`);
 }
 
 /**
@@ -112,23 +111,11 @@ export async function returnWithdrawalToApproved(
   txHash: string | null,
   from: 'sending' | 'confirming',
 ): Promise<void> {
-  const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const updated = await q.updateWithdrawalFrom(trx, id, from, {
-      status: 'approved',
-      raw_tx: null,
-      tx_hash: null,
-      nonce: null,
-      broadcast_at: null,
-      updated_at: now,
-    });
-    if (updated > 0)
-      await q.insertWithdrawalEvents(trx, {
-        withdrawal_id: id,
-        status: 'approved',
-        note: `tx ${txHash} expired unmined; to be signed again`,
-        actor: 'system',
-        created_at: now,
-      });
-  });
+  await transition(
+    deps,
+    id,
+    from,
+    () => ({ status: 'approved', raw_tx: null, tx_hash: null, nonce: null, broadcast_at: null }),
+    `tx ${txHash} expired unmined; to be signed again`,
+  );
 }
