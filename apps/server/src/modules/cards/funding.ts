@@ -14,7 +14,7 @@ import { cardAccountIds } from './accounts';
 import type { CardDeps } from './deps';
 import { findByRequest, findForCard } from './operation-queries';
 import { type CardOperation, driveWhileWaiting, type PayoutOf, startOperation } from './operations';
-import { type CardRow, findProduct, findUserCard } from './queries';
+import { type CardRow, findCard, findProduct, findUserCard } from './queries';
 
 /** A USD card is funded from USDT at the current rate; an HKD card from HKD, one for one. */
 const sourceOf = (card: CardRow) => (card.currency === 'USD' ? 'USDT' : 'HKD') as 'USDT' | 'HKD';
@@ -32,7 +32,10 @@ async function usableCard(deps: CardDeps, userId: string, cardId: string) {
  * mid rate, rounded down to cents, so we never credit more than we took.
  */
 export async function rechargeQuote(deps: CardDeps, userId: string, cardId: string, raw: string): Promise<RechargeQuote> {
-  const card = await usableCard(deps, userId, cardId);
+  return priceRecharge(deps, await usableCard(deps, userId, cardId), raw);
+}
+
+async function priceRecharge(deps: CardDeps, card: CardRow, raw: string): Promise<RechargeQuote> {
   const source = sourceOf(card);
   const checked = checkAmount(raw, source);
   if (!checked.ok) throw new AppError(checked.code);
@@ -68,9 +71,9 @@ type UnloadTerms = { amount: string; cardCurrency: 'USD' | 'HKD'; rate: string; 
 export async function recharge(deps: CardDeps, userId: string, cardId: string, raw: string, paymentPassword: string, key: string) {
   const existing = await findOperation(deps, userId, cardId, 'load', key);
   if (existing) return rechargeReply(await driveWhileWaiting(deps, existing, payoutOf(deps)), raw);
-  const quote = await rechargeQuote(deps, userId, cardId, raw);
+  const card = await usableCard(deps, userId, cardId);
+  const quote = await priceRecharge(deps, card, raw);
   await verifyPaymentPassword(deps, userId, paymentPassword);
-  const card = (await findUserCard(deps.db, userId, cardId)) as CardRow;
   const recordCode = card.type === 'physical' ? 231 : 24;
   const wallet = await accountId(deps.db, { userId, currency: quote.sourceCurrency, purpose: USER_WALLET });
   const terms: LoadTerms = { ...quote, recordCode: String(recordCode) };
@@ -95,7 +98,10 @@ function rechargeReply(op: CardOperation, raw: string) {
 
 /** The card to wallet terms shown before the payment password: what leaves, the rate, what arrives. */
 export async function withdrawQuote(deps: CardDeps, userId: string, cardId: string, raw: string): Promise<UnloadTerms> {
-  const card = await usableCard(deps, userId, cardId);
+  return priceWithdrawal(deps, await usableCard(deps, userId, cardId), raw);
+}
+
+async function priceWithdrawal(deps: CardDeps, card: CardRow, raw: string): Promise<UnloadTerms> {
   const checked = checkAmount(raw, card.currency);
   if (!checked.ok) throw new AppError(checked.code);
   const target = sourceOf(card);
@@ -120,9 +126,9 @@ export async function withdrawQuote(deps: CardDeps, userId: string, cardId: stri
 export async function withdrawToWallet(deps: CardDeps, userId: string, cardId: string, raw: string, paymentPassword: string, key: string) {
   const existing = await findOperation(deps, userId, cardId, 'unload', key);
   if (existing) return withdrawReply(await driveWhileWaiting(deps, existing, payoutOf(deps)), raw);
-  const terms = await withdrawQuote(deps, userId, cardId, raw);
+  const card = await usableCard(deps, userId, cardId);
+  const terms = await priceWithdrawal(deps, card, raw);
   await verifyPaymentPassword(deps, userId, paymentPassword);
-  const card = (await findUserCard(deps.db, userId, cardId)) as CardRow;
   const { available } = await cardAccountIds(deps.db, card);
   const op = await startOperation(deps, {
     cardId: card.id,
@@ -157,7 +163,7 @@ async function findOperation(deps: CardDeps, userId: string, cardId: string, kin
 
 /** One operation of the user's card, driven a step if it is due (the app polls this while it processes). */
 export async function getOperation(deps: CardDeps, userId: string, cardId: string, id: string) {
-  const op = await findForCard(deps.db, cardId, id).catch(() => undefined);
+  const op = await findForCard(deps.db, cardId, id);
   if (!op || op.user_id !== userId) throw new AppError('CARD_OPERATION_NOT_FOUND');
   return operationView(await driveWhileWaiting(deps, op, payoutOf(deps)));
 }
@@ -189,13 +195,9 @@ export function operationView(op: CardOperation): ContractCardOperation {
 export const payoutOf =
   (deps: CardDeps): PayoutOf =>
   async (op) => {
-    const card = await deps.db
-      .selectFrom('cards')
-      .select(['id', 'user_id', 'currency'])
-      .where('id', '=', op.card_id)
-      .executeTakeFirstOrThrow();
-    const ref = { id: card.id, user_id: card.user_id, currency: card.currency as 'USD' | 'HKD' };
-    const { available } = await cardAccountIds(deps.db, ref);
+    const card = await findCard(deps.db, op.card_id);
+    if (!card) throw new Error(`card operation ${op.id}: no card ${op.card_id}`);
+    const { available } = await cardAccountIds(deps.db, card);
     const system = (currency: string, purpose: string) => accountId(deps.db, { userId: null, currency: currency as never, purpose });
     const desk = SYSTEM_PURPOSES.exchangeDesk;
     if (op.kind === 'load') {
