@@ -27,7 +27,8 @@ function useCardMutation<A, R>(run: (args: A) => Promise<R>) {
   return useMutation({ mutationFn: run, onSuccess: () => refreshBalances(queryClient) });
 }
 
-type Money = { id: string; amount: string; paymentPassword: string; idempotencyKey: string };
+/** A recharge or card to wallet as the screen sends it. */
+export type MoneyRequest = { id: string; amount: string; paymentPassword: string; idempotencyKey: string };
 
 const headers = (idempotencyKey: string) => ({ [IDEMPOTENCY_HEADER]: idempotencyKey });
 
@@ -46,7 +47,7 @@ function useMoneyRequest() {
 /** Wallet to card. */
 export const useRechargeCard = () =>
   useMutation({
-    mutationFn: ({ id, amount, paymentPassword, idempotencyKey }: Money) =>
+    mutationFn: ({ id, amount, paymentPassword, idempotencyKey }: MoneyRequest) =>
       api.post(path(id, 'recharge'), { amount, paymentPassword }, { schema: rechargeReplySchema, headers: headers(idempotencyKey) }),
     ...useMoneyRequest(),
   });
@@ -54,7 +55,7 @@ export const useRechargeCard = () =>
 /** Card to wallet (code 17). */
 export const useWithdrawCard = () =>
   useMutation({
-    mutationFn: ({ id, amount, paymentPassword, idempotencyKey }: Money) =>
+    mutationFn: ({ id, amount, paymentPassword, idempotencyKey }: MoneyRequest) =>
       api.post(path(id, 'withdraw'), { amount, paymentPassword }, { schema: cardWithdrawReplySchema, headers: headers(idempotencyKey) }),
     ...useMoneyRequest(),
   });

@@ -11,13 +11,13 @@ import { FormFailure } from '../../../components/form-failure';
 import { ApiError } from '../../../lib/api-client';
 import { useAttemptKeys } from '../../../lib/attempt-keys';
 import { withRedirect } from '../../../lib/redirect';
+import type { MoneyRequest } from '../api/card-money';
 import { isUnanswered } from '../api/resend';
 import styles from './card-money.module.css';
 import { CardOperationResult } from './card-operation-result';
 import { MoneyFigures } from './money-figures';
 import type { Movement } from './movement';
 
-export type MoneyRequest = { id: string; amount: string; paymentPassword: string; idempotencyKey: string };
 export type Quoted = { amount: string; movement: Movement };
 
 type Props = {
