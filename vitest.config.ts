@@ -18,6 +18,9 @@ export default defineConfig({
         test: { name: 'sandbox-issuer', include: ['packages/sandbox-issuer/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        test: { name: 'sandbox-payout', include: ['packages/sandbox-payout/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: { name: 'devchain', include: ['packages/devchain/src/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
       },
       {
