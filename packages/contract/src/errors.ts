@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import type { Language, Translated } from './languages';
-
-type ErrorSpec = { readonly status: number; readonly message: Translated };
-
-const e = (status: number, en: string, zh: string, ko: string, ja: string): ErrorSpec => ({
-  status,
-  message: { en, zh, ko, ja },
-});
+import { type ErrorSpec, e } from './error-spec';
+import type { Language } from './languages';
+import { PAYOUT_ERRORS } from './payout-errors';
 
 /**
  * Every error code the API can answer with. Codes are stable identifiers: clients branch on them,
@@ -543,6 +538,7 @@ export const ERRORS = {
     '먼저 카드 번호를 등록해 주세요.',
     '先にカード番号を登録してください。',
   ),
+  ...PAYOUT_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

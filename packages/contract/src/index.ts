@@ -3,6 +3,7 @@ export * from './amount';
 export * from './api/auth';
 export * from './api/cards';
 export * from './api/chain';
+export * from './api/payout';
 export * from './api/system';
 export * from './api/wallet';
 export * from './btc-address';

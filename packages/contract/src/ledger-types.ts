@@ -72,6 +72,7 @@ export const LEDGER_TYPES = {
   241: t('BSC withdrawal', 'BSC提现', 'BSC 출금', 'BSC出金'),
   242: t('ETH deposit', 'ETH充值', 'ETH 입금', 'ETH入金'),
   243: t('BTC deposit', 'BTC充值', 'BTC 입금', 'BTC入金'),
+  244: t('Bank flash exchange', '银行卡闪兑', '은행 즉시 환전', '銀行クイック両替'),
   // Card side (cards issue): movements inside a card's own balance, see docs/decisions/cards-ledger-codes.md.
   501: t('Card authorization hold', '卡授权冻结', '카드 승인 보류', 'カード承認の保留'),
   502: t('Card authorization released', '卡授权释放', '카드 승인 해제', 'カード承認の解除'),

@@ -7,6 +7,11 @@ export const LIMITS = {
   withdraw: { minimum: '10.00' },
   /** quoteSeconds: how long a quoted price holds before it must be asked for again. */
   exchange: { minimum: '10', quoteSeconds: 30 },
+  /**
+   * Flash exchange: the operator's settings start at these (admin API); a member types USDT with
+   * inputDecimals, and keeps at most maxPayees saved accounts.
+   */
+  payout: { minimum: '10', maximum: '5000', dailyLimit: '20000', quoteSeconds: 30, inputDecimals: 2, maxPayees: 20 },
   cardRecharge: { minimumUsdt: '20', minimumHkd: '20', wholeNumbersOnly: true },
   secrets: { paymentPasswordLength: 6, cardPinLength: 6, verificationCodeLength: 6 },
   auth: {

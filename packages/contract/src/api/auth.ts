@@ -38,6 +38,7 @@ export const CODE_PURPOSES = [
   'transfer',
   'withdraw',
   'change_address',
+  'payee',
 ] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const codePurposeSchema = z.enum(CODE_PURPOSES);
