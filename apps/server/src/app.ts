@@ -17,6 +17,8 @@ import { requestChainRun } from './modules/chain/jobs';
 import { depositAdminRoutes, topUpRoutes } from './modules/chain/routes';
 import type { ChainService } from './modules/chain/service';
 import { chainServiceFromConfig } from './modules/chain/setup';
+import type { PayoutPartner } from './modules/payout/partner';
+import { registerPayout } from './modules/payout/register';
 import { systemRoutes } from './modules/system/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { ChangeFeed } from './platform/change-feed';
@@ -50,6 +52,10 @@ export interface AppDeps {
   issuer?: IssuerClient;
   /** The sandbox issuer's address in development, for the /dev/issuer link. */
   sandboxUrl?: string;
+  /** The payout partner; without it, PAYOUT_URL (or none: the desk marks orders by hand). main.ts passes the sandbox's. */
+  payoutPartner?: PayoutPartner;
+  /** The sandbox payout partner's address in development, for the /dev/payout link. */
+  payoutSandboxUrl?: string;
   /** The local chain started by main.ts in development: adds its dev-only faucet page. */
   devchain?: DevChain;
   /** Tests pass a clock they move by hand. */
@@ -136,6 +142,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(depositAdminRoutes, { db: database.db, clock, chain, config });
   if (faucet && deps.devchain) await app.register(devChainRoutes, { db: database.db, clock, chain, devchain: deps.devchain });
   await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
+  await registerPayout(app, { authDeps, config, logger, jobs, partner: deps.payoutPartner, sandboxUrl: deps.payoutSandboxUrl });
   if (config.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
 
   // Production always serves the web app; development does when it has been built (npm start).

@@ -4,6 +4,7 @@ import { startSandboxIfWanted } from './modules/cards/sandbox';
 import { startChainJobs } from './modules/chain/jobs';
 import { forgetLocalChainCheckpoint, startLocalChain } from './modules/chain/local-chain';
 import { seedDemoData } from './modules/demo/seed';
+import { startPayoutSandboxIfWanted } from './modules/payout/sandbox';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
 import { startEmbeddedPostgres } from './platform/db/embedded';
@@ -65,7 +66,17 @@ async function main() {
   started.push(() => stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS / 2));
   const sandbox = await startSandboxIfWanted(config, log);
   if (sandbox) started.push(() => sandbox.close());
-  const app = await buildApp({ config, database, jobs, logger: log, ...sandbox?.appDeps, ...(devchain ? { devchain } : {}) });
+  const payoutSandbox = await startPayoutSandboxIfWanted(config, log);
+  if (payoutSandbox) started.push(() => payoutSandbox.close());
+  const app = await buildApp({
+    config,
+    database,
+    jobs,
+    logger: log,
+    ...sandbox?.appDeps,
+    ...(payoutSandbox ? { payoutPartner: payoutSandbox.partner, payoutSandboxUrl: payoutSandbox.sandboxUrl } : {}),
+    ...(devchain ? { devchain } : {}),
+  });
   started.push(() => app.close());
   const stopChainJobs = await startChainJobs(jobs, app.chain, config.CHAIN_POLL_MS, log);
   started.push(async () => stopChainJobs());

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { DevChain } from '@wallet/devchain';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import type { Clock } from '../src/platform/clock';
 import { loadConfig } from '../src/platform/config';
 import { createLogger } from '../src/platform/logger';
@@ -33,12 +33,15 @@ export async function createTestApp({
   migrate = true,
   clock,
   devchain,
+  deps = {},
 }: {
   env?: Record<string, string>;
   migrate?: boolean;
   clock?: Clock;
   /** A local chain for the development-only faucet routes. */
   devchain?: DevChain;
+  /** Outside services the app is given (a payout partner, a job queue). */
+  deps?: Pick<AppDeps, 'payoutPartner' | 'jobs'>;
 } = {}): Promise<TestApp> {
   const database = await createTestDatabase({ migrate });
   const logs: string[] = [];
@@ -64,6 +67,7 @@ export async function createTestApp({
     logger: createLogger(config.LOG_LEVEL, stream),
     ...(clock ? { clock } : {}),
     ...(devchain ? { devchain } : {}),
+    ...deps,
   });
   return {
     app,

@@ -99,6 +99,43 @@ const cardEnv = {
   SANDBOX_ISSUER_PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(0),
 };
 
+/**
+ * Flash exchange (payout module). Without PAYOUT_URL, development starts the sandbox payout partner
+ * beside the app; with PAYOUT_PARTNER=none (or in production without a URL) orders wait for an
+ * operator to mark them arrived or rejected. Payee numbers are sealed with PAYEE_ENCRYPTION_KEYS
+ * ({"<key id>":"<base64 of 32 bytes>"}), new values under PAYEE_ENCRYPTION_KEY_ID.
+ */
+const SANDBOX_PAYOUT_API_KEY = 'sandbox-payout-key-for-development-only';
+const SANDBOX_PAYOUT_WEBHOOK_SECRET = 'sandbox-payout-webhook-secret-for-development-only';
+const DEVELOPMENT_PAYEE_KEYS = { dev1: Buffer.from('development-only-payee-key-32-by').toString('base64') };
+const payoutEnv = {
+  PAYOUT_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  PAYOUT_PARTNER: z.enum(['sandbox', 'none'], { error: 'must be sandbox or none' }).optional(),
+  PAYOUT_API_KEY: z.string().min(8, 'must be at least 8 characters').default(SANDBOX_PAYOUT_API_KEY),
+  PAYOUT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').default(SANDBOX_PAYOUT_WEBHOOK_SECRET),
+  PAYOUT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(1).max(120_000).default(10_000),
+  SANDBOX_PAYOUT_PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(0),
+  SANDBOX_PAYOUT_AUTO_SETTLE_SECONDS: z.coerce.number().int('must be a whole number').min(0).max(3600).optional(),
+  PAYEE_ENCRYPTION_KEYS: z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"k2026":"<base64 of 32 random bytes>"}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.record(
+        z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+        z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'each key must be 32 bytes in base64 (openssl rand -base64 32)'),
+      ),
+    )
+    .optional(),
+  PAYEE_ENCRYPTION_KEY_ID: z.string().optional(),
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -169,6 +206,7 @@ const envSchema = z.object({
   CODES_PER_EMAIL_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).default(10),
   ...chainEnv,
   ...cardEnv,
+  ...payoutEnv,
 });
 
 // Development and tests get a fixed secret so a fresh clone runs; production must bring its own.
@@ -187,6 +225,28 @@ const configSchema = envSchema
       ctx.addIssue({ code: 'custom', path: ['ISSUER_API_KEY'], message: "must be set to the issuer's key in production" });
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.PAYEE_ENCRYPTION_KEYS)
+      ctx.addIssue({ code: 'custom', path: ['PAYEE_ENCRYPTION_KEYS'], message: 'is required in production (it seals payee numbers)' });
+    if (env.PAYOUT_URL && env.PAYOUT_WEBHOOK_SECRET === SANDBOX_PAYOUT_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYOUT_WEBHOOK_SECRET'],
+        message: "must be set to the payout partner's secret in production",
+      });
+    if (env.PAYOUT_URL && env.PAYOUT_API_KEY === SANDBOX_PAYOUT_API_KEY)
+      ctx.addIssue({ code: 'custom', path: ['PAYOUT_API_KEY'], message: "must be set to the payout partner's key in production" });
+  })
+  .superRefine((env, ctx) => {
+    const keys = env.PAYEE_ENCRYPTION_KEYS;
+    if (keys && !(env.PAYEE_ENCRYPTION_KEY_ID && Object.hasOwn(keys, env.PAYEE_ENCRYPTION_KEY_ID)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYEE_ENCRYPTION_KEY_ID'],
+        message: 'must name one of PAYEE_ENCRYPTION_KEYS (the key new values use)',
+      });
+  })
+  .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEMO_DATA)
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be true in production' });
   })
@@ -203,6 +263,14 @@ const configSchema = envSchema
     CHAIN_CONFIRMATIONS: { ...DEFAULT_CONFIRMATIONS, ...env.CHAIN_CONFIRMATIONS },
     // Development approves small withdrawals itself so the demo runs end to end; production reviews all.
     WITHDRAW_AUTO_APPROVE_BELOW: env.WITHDRAW_AUTO_APPROVE_BELOW ?? (env.NODE_ENV === 'development' ? '1000' : '0'),
+    PAYEE_ENCRYPTION_KEYS: env.PAYEE_ENCRYPTION_KEYS ?? DEVELOPMENT_PAYEE_KEYS,
+    PAYEE_ENCRYPTION_KEY_ID: env.PAYEE_ENCRYPTION_KEYS ? (env.PAYEE_ENCRYPTION_KEY_ID as string) : 'dev1',
+    // The sandbox partner only outside production and only when no real one is named.
+    PAYOUT_PARTNER: env.PAYOUT_URL
+      ? ('http' as const)
+      : env.NODE_ENV === 'production'
+        ? ('none' as const)
+        : (env.PAYOUT_PARTNER ?? 'sandbox'),
   }));
 
 /** Blocks a deposit must be under before it is credited (issue 5's defaults). */

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../../platform/errors';
+import { AppError } from './errors';
 
 /** Deliveries older (or further in the future) than this are refused: a captured request cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

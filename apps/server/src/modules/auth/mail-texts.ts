@@ -14,6 +14,7 @@ const PURPOSE: Record<CodePurpose, Record<Language, string>> = {
     ko: '연결된 지갑 주소 변경',
     ja: '連携ウォレットアドレスの変更',
   },
+  payee: { en: 'save a receiving account', zh: '保存收款账户', ko: '수취 계정 저장', ja: '受取口座の保存' },
 };
 
 /** The emailed code, worded in the reader's language. */

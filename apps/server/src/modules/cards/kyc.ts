@@ -140,3 +140,14 @@ export async function applyKycResult(deps: CardDeps, issuerCardholderId: string,
         .execute();
   });
 }
+
+/** The name a passed KYC verified (the payout module pays only to this person), or null when none passed. */
+export async function verifiedHolderName(
+  deps: Pick<CardDeps, 'db'>,
+  userId: string,
+): Promise<{ firstName: string; lastName: string } | null> {
+  const holder = await findCardholder(deps.db, userId);
+  const data = holder?.kyc_status === 'passed' ? holder.kyc_data : null;
+  if (!data || typeof data.firstName !== 'string' || typeof data.lastName !== 'string') return null;
+  return { firstName: data.firstName, lastName: data.lastName };
+}

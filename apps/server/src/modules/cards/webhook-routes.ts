@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
+import { verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from '../../platform/webhook-signature';
 import { DecisionQueue } from './decision-queue';
 import type { CardDeps } from './deps';
 import { announceFreeze, authorizationRequestOf, handleIssuerEvent, type IssuerEvent, issuerEventSchema } from './events';
-import { verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature';
 
 export const WEBHOOK_PATH = '/api/v1/cards/webhooks/issuer';
 

@@ -1,9 +1,9 @@
 import { DEPOSIT_CODES, type DepositCurrency, isCurrency, LIMITS, type Network } from '@wallet/contract';
+import { calendarDay } from '../../platform/calendar-day';
 import type { Db } from '../../platform/db/database';
 import { lockUserRow } from '../auth/service';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import type { ChainAdapter } from './adapter';
-import { calendarDay } from './calendar-day';
 import * as q from './queries';
 import type { ScanDeps } from './scanner';
 

@@ -1,11 +1,11 @@
 import { type BindableNetwork, Decimal, type Deposit, LIMITS, type Network, type TopUpInfo } from '@wallet/contract';
 import type { Selectable } from 'kysely';
 import { recordAudit } from '../../platform/audit';
+import { calendarDay } from '../../platform/calendar-day';
 import type { ChainDepositsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { findUserBoundAddress, findUserByUid } from '../auth/service';
 import type { ChainAdapter } from './adapter';
-import { calendarDay } from './calendar-day';
 import { creditConfirmed, creditDeposit } from './crediting';
 import * as q from './queries';
 import { recordTransfers, type ScanDeps, scanNetwork } from './scanner';

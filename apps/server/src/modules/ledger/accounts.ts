@@ -11,6 +11,8 @@ export const SYSTEM_PURPOSES = {
   adjustments: 'adjustments',
   cardFloat: 'card_float',
   rewardsExpense: 'rewards_expense',
+  /** USDT bought by the flash exchange desk, which paid the member's CNY out. */
+  payoutDesk: 'payout_desk',
 } as const;
 
 export const USER_WALLET = 'wallet';

@@ -1,5 +1,6 @@
 import type { Language } from '@wallet/contract';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { PayoutTables } from './schema-payout';
 
 /** Table types for Kysely. Each migration that adds a table adds its interface here. */
 export interface AuditLogTable {
@@ -364,7 +365,7 @@ export interface CardWebhookDeliveriesTable {
   received_at: Generated<Date>;
 }
 
-export interface Database {
+export interface Database extends PayoutTables {
   audit_log: AuditLogTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -10,6 +10,7 @@ import * as m0008 from './0008_card_product_names';
 import * as m0009 from './0009_checked_writes';
 import * as m0010 from './0010_holds_and_card_operations';
 import * as m0011 from './0011_refund_caps';
+import * as m0012 from './0012_payout';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -27,4 +28,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_checked_writes': m0009,
   '0010_holds_and_card_operations': m0010,
   '0011_refund_caps': m0011,
+  '0012_payout': m0012,
 };

@@ -1,0 +1,109 @@
+import {
+  adminPayoutArrivedBodySchema,
+  adminPayoutOrderListReplySchema,
+  adminPayoutSettingsBodySchema,
+  adminRejectBodySchema,
+  errorReplySchema,
+  okReplySchema,
+} from '@wallet/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../platform/config';
+import { requireAdmin } from '../admin/guard';
+import { signedIn } from '../auth/sessions';
+import type { PayoutDeps } from './deps';
+import { resealPayees } from './payees';
+import { decideOrder, type Operator, openOrdersForDesk, setPayoutSettings } from './settings';
+
+const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const operator = (request: FastifyRequest): Operator => ({ adminId: signedIn(request).userId, ip: request.ip });
+
+/** The flash exchange desk (API only until the operator console): settings, open orders, arrived or rejected. */
+export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config: Config }> = async (app, { deps, config }) => {
+  requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
+
+  app.put(
+    '/api/v1/admin/payout/settings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set flash exchange limits (USDT), spread and fee, or turn it off',
+        body: adminPayoutSettingsBodySchema,
+        response: { 200: okReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await setPayoutSettings(deps, operator(request), request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/payout/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Flash exchange orders not yet arrived or rejected',
+        response: { 200: adminPayoutOrderListReplySchema, ...errors },
+      },
+    },
+    async () => ({ orders: await openOrdersForDesk(deps) }),
+  );
+
+  app.post(
+    '/api/v1/admin/payout/orders/:id/arrived',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark an order paid by hand: its USDT hold settles',
+        params: z.object({ id: z.uuid() }),
+        body: adminPayoutArrivedBodySchema,
+        response: { 200: z.object({ id: z.uuid(), stage: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const ended = await decideOrder(deps, operator(request), request.params.id, {
+        outcome: 'arrived',
+        reference: request.body.reference ?? null,
+      });
+      return { id: ended.id, stage: ended.stage };
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/payout/orders/:id/rejected',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Reject an order with a reason the member sees: its USDT returns (code 112)',
+        params: z.object({ id: z.uuid() }),
+        body: adminRejectBodySchema,
+        response: { 200: z.object({ id: z.uuid(), stage: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const ended = await decideOrder(deps, operator(request), request.params.id, { outcome: 'rejected', reason: request.body.reason });
+      return { id: ended.id, stage: ended.stage };
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/payout/payees/reseal',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Re-seal payee numbers under the current PAYEE_ENCRYPTION_KEY_ID (after a key rotation)',
+        response: { 200: z.object({ resealed: z.number().int() }), ...errors },
+      },
+    },
+    async () => ({ resealed: await resealPayees(deps) }),
+  );
+};

@@ -1,0 +1,24 @@
+import type PgBoss from 'pg-boss';
+import type { PayoutDeps } from './deps';
+import { driveDueOrders, driveOrder, PAYOUT_ORDER_JOB } from './sending';
+import { pruneDeliveries } from './webhook-routes';
+
+const SWEEP_JOB = 'payout.sweep';
+
+/**
+ * Flash exchange background work on pg-boss: an order's next step when it is due (sending.ts
+ * schedules it), and a minutely sweep for orders left mid-way by a restart, a lost job or a lost
+ * webhook, and for old webhook signatures.
+ */
+export async function startPayoutJobs(boss: PgBoss, deps: PayoutDeps): Promise<void> {
+  for (const name of [PAYOUT_ORDER_JOB, SWEEP_JOB]) await boss.createQueue(name);
+  await boss.work<{ id: string }>(PAYOUT_ORDER_JOB, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await driveOrder(deps, job.data.id);
+  });
+  await boss.work(SWEEP_JOB, async () => {
+    await driveDueOrders(deps);
+    await pruneDeliveries(deps);
+  });
+  await boss.schedule(SWEEP_JOB, '* * * * *', {}, { tz: 'UTC' });
+  await boss.send(SWEEP_JOB, {});
+}

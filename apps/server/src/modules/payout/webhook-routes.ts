@@ -1,0 +1,72 @@
+import { errorReplySchema } from '@wallet/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from '../../platform/webhook-signature';
+import type { PayoutDeps } from './deps';
+import * as q from './order-queries';
+import { apply } from './sending';
+
+export const PAYOUT_WEBHOOK_PATH = '/api/v1/payout/webhooks/partner';
+
+const eventSchema = z.object({
+  id: z.string(),
+  type: z.enum(['payout.paid', 'payout.rejected']),
+  data: z.object({
+    payout: z.object({
+      id: z.uuid(),
+      reference: z.string().max(100),
+      status: z.enum(['pending', 'paid', 'rejected']),
+      reason: z.string().max(500).nullable().optional(),
+    }),
+  }),
+});
+
+/**
+ * The payout partner's status webhooks, signed like the card issuer's (HMAC over timestamp, delivery
+ * id and the exact body). A delivery is accepted once; the partner's own retries are newly signed and
+ * harmless, as ending an order twice the same way returns it as it stands.
+ */
+export const payoutWebhookRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; secret: string }> = async (app, { deps, secret }) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    PAYOUT_WEBHOOK_PATH,
+    {
+      schema: {
+        tags: ['payout'],
+        summary: 'Payout partner webhooks: a payout paid or rejected',
+        description: `Signed in x-webhook-signature: t=<unix seconds>,d=<delivery id>,v1=<hex HMAC-SHA256 of "t.d.body">. Older than ${WEBHOOK_TOLERANCE_SECONDS} s is refused.`,
+        headers: z.object({ 'x-webhook-signature': z.string().optional() }),
+        response: { 200: z.object({ received: z.literal(true) }), '4xx': errorReplySchema, '5xx': errorReplySchema },
+      },
+    },
+    async (request) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const signature = verifyWebhookSignature(secret, request.headers['x-webhook-signature'], raw, Date.now());
+      let event: z.infer<typeof eventSchema>;
+      try {
+        event = eventSchema.parse(JSON.parse(raw));
+      } catch {
+        throw new AppError('BAD_REQUEST');
+      }
+      if (!(await q.deliveryFirstSeen(deps.db, signature))) throw new AppError('WEBHOOK_REPLAYED');
+      try {
+        const payout = event.data.payout;
+        const order = await q.findOrder(deps.db, payout.id);
+        if (!order) throw new AppError('PAYOUT_ORDER_NOT_FOUND');
+        await apply(deps, order, { id: payout.id, reference: payout.reference, status: payout.status, reason: payout.reason ?? null });
+        return { received: true as const };
+      } catch (error) {
+        // Not processed: the partner's retry (newly signed or the same) must be let through.
+        await q.forgetDelivery(deps.db, signature);
+        throw error;
+      }
+    },
+  );
+};
+
+/** Deliveries older than the tolerance can no longer pass the timestamp check, so their signatures can go. */
+export const pruneDeliveries = (deps: PayoutDeps) =>
+  q.pruneDeliveries(deps.db, new Date(Date.now() - 2 * WEBHOOK_TOLERANCE_SECONDS * 1000));
