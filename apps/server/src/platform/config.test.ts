@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '../../test/production-env';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -43,8 +44,10 @@ describe('production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /APP_SECRET: is required in production[\s\S]*SMTP_URL: is required in production/,
     );
-    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 's'.repeat(40), SMTP_URL: 'smtps://u:p@smtp.example.com:465' });
-    expect(config.APP_SECRET).toBe('s'.repeat(40));
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYEE_ENCRYPTION_KEYS: is required in production/);
+    const config = loadConfig(PRODUCTION_ENV);
+    expect(config.APP_SECRET).toBe(PRODUCTION_ENV.APP_SECRET);
+    expect(config.PAYOUT_PARTNER).toBe('none');
   });
   it('gives development a fixed secret so a fresh clone runs', () => {
     expect(loadConfig({}).APP_SECRET.length).toBeGreaterThanOrEqual(32);
@@ -52,12 +55,34 @@ describe('production', () => {
   });
 });
 
+describe('payout', () => {
+  it('seals payees with a development key unless given keys, and the current key must be one of them', () => {
+    expect(loadConfig({}).PAYEE_ENCRYPTION_KEY_ID).toBe('dev1');
+    expect(() => loadConfig({ PAYEE_ENCRYPTION_KEYS: '{"a":"short"}', PAYEE_ENCRYPTION_KEY_ID: 'a' })).toThrow(/32 bytes/);
+    expect(() => loadConfig({ PAYEE_ENCRYPTION_KEYS: PRODUCTION_ENV.PAYEE_ENCRYPTION_KEYS, PAYEE_ENCRYPTION_KEY_ID: 'k9' })).toThrow(
+      /PAYEE_ENCRYPTION_KEY_ID: must name one of PAYEE_ENCRYPTION_KEYS/,
+    );
+  });
+  it('runs the sandbox partner in development, a real one from PAYOUT_URL, and refuses the sandbox secrets with it in production', () => {
+    expect(loadConfig({}).PAYOUT_PARTNER).toBe('sandbox');
+    expect(loadConfig({ PAYOUT_PARTNER: 'none' }).PAYOUT_PARTNER).toBe('none');
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PAYOUT_URL: 'https://payouts.example.com' })).toThrow(
+      /PAYOUT_WEBHOOK_SECRET: must be set[\s\S]*PAYOUT_API_KEY: must be set/,
+    );
+    const real = loadConfig({
+      ...PRODUCTION_ENV,
+      PAYOUT_URL: 'https://payouts.example.com',
+      PAYOUT_WEBHOOK_SECRET: 'w'.repeat(32),
+      PAYOUT_API_KEY: 'k'.repeat(32),
+    });
+    expect(real.PAYOUT_PARTNER).toBe('http');
+  });
+});
+
 describe('demo data', () => {
   it('is on in development, off in tests and production, and refused in production', () => {
     expect(loadConfig({}).DEMO_DATA).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).DEMO_DATA).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 's'.repeat(40), SMTP_URL: 'smtp://x:25', DEMO_DATA: 'true' })).toThrow(
-      /DEMO_DATA: cannot be true in production/,
-    );
+    expect(() => loadConfig({ ...PRODUCTION_ENV, DEMO_DATA: 'true' })).toThrow(/DEMO_DATA: cannot be true in production/);
   });
 });

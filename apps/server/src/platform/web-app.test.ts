@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { PRODUCTION_ENV } from '../../test/production-env';
 
 let dist: string;
 let t: TestApp;
@@ -12,7 +13,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(dist, 'assets', 'app-3f2a.js'), 'console.log(1)');
   t = await createTestApp({
-    env: { NODE_ENV: 'production', WEB_DIST_DIR: dist, APP_SECRET: 'p'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1' },
+    env: { ...PRODUCTION_ENV, WEB_DIST_DIR: dist, SMTP_URL: 'smtp://127.0.0.1:1' },
   });
 });
 afterAll(async () => {
@@ -38,7 +39,7 @@ it('serves the built web app at / in production, beside the API', async () => {
 it('refuses to start in production without a built web app', async () => {
   await expect(
     createTestApp({
-      env: { NODE_ENV: 'production', WEB_DIST_DIR: path.join(dist, 'missing'), APP_SECRET: 'p'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1' },
+      env: { ...PRODUCTION_ENV, WEB_DIST_DIR: path.join(dist, 'missing'), SMTP_URL: 'smtp://127.0.0.1:1' },
     }),
   ).rejects.toThrow(/not built/);
 });

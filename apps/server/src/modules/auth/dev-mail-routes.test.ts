@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { requestCode, uniqueEmail } from '../../../test/accounts';
 import { createTestApp } from '../../../test/app';
+import { PRODUCTION_ENV } from '../../../test/production-env';
 
 it('shows mailed codes on /dev/mail and /api/v1/dev/mail outside production', async () => {
   const t = await createTestApp();
@@ -22,7 +23,7 @@ it('does not exist in production', async () => {
   const dist = await mkdtemp(path.join(os.tmpdir(), 'wallet-dist-'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html>');
   const t = await createTestApp({
-    env: { NODE_ENV: 'production', WEB_DIST_DIR: dist, APP_SECRET: 'p'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1' },
+    env: { ...PRODUCTION_ENV, WEB_DIST_DIR: dist, SMTP_URL: 'smtp://127.0.0.1:1' },
   });
   expect((await t.app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
   expect((await t.app.inject({ method: 'GET', url: '/api/v1/dev/mail' })).statusCode).toBe(404);

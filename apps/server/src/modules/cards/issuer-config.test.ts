@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '../../../test/production-env';
 import { loadConfig } from '../../platform/config';
 
-const PRODUCTION = { NODE_ENV: 'production', APP_SECRET: 's'.repeat(40), SMTP_URL: 'smtps://u:p@smtp.example.com:465' };
+const PRODUCTION = PRODUCTION_ENV;
 
 describe('issuer configuration', () => {
   it('refuses a real issuer in production with the sandbox secrets, which are public', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ChainTestbed, DEPOSIT_ADDRESS, randomAddress, startChainTestbed, usdtBalance, userWithAddress } from '../../../test/chain';
+import { PRODUCTION_ENV } from '../../../test/production-env';
 import { loadConfig } from '../../platform/config';
 
 let bed: ChainTestbed;
@@ -62,7 +63,7 @@ it('asks for a BSC address when mine is on TRON', async () => {
 });
 
 it('is refused in production, and on by default only in development', () => {
-  const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://127.0.0.1:2525' };
+  const production = { ...PRODUCTION_ENV, SMTP_URL: 'smtp://127.0.0.1:2525' };
   expect(() => loadConfig({ ...production, DEVCHAIN: 'true' })).toThrow(/DEVCHAIN: cannot be true in production/);
   expect(loadConfig(production).DEVCHAIN).toBe(false);
   expect(loadConfig({ NODE_ENV: 'development' }).DEVCHAIN).toBe(true);
