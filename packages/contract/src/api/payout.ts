@@ -89,7 +89,8 @@ export const bankPayeeInputSchema = z.object({
   phone: mobileSchema,
 });
 
-export const payeeInputSchema = z.discriminatedUnion('kind', [alipayPayeeInputSchema, bankPayeeInputSchema]).meta({ id: 'PayeeInput' });
+// No schema id: its input (before trimming) and output differ, and it is both a request and a reply part.
+export const payeeInputSchema = z.discriminatedUnion('kind', [alipayPayeeInputSchema, bankPayeeInputSchema]);
 export type PayeeInput = z.infer<typeof payeeInputSchema>;
 export type AlipayPayeeInput = z.infer<typeof alipayPayeeInputSchema>;
 export type BankPayeeInput = z.infer<typeof bankPayeeInputSchema>;
