@@ -40,6 +40,23 @@ export interface MoneyOptions {
   tpcbTps: number;
 }
 
+/** The environment of the server the HTTP benchmarks start (startServer), on the bench database `url`. */
+export function serverEnv(url: string): Record<string, string> {
+  // Per-IP and per-email limits raised as the tests raise them: every request comes from 127.0.0.1.
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: SERVER_LOG_LEVEL,
+    DATABASE_URL: url,
+    DATABASE_POOL_MAX: String(SERVER_POOL),
+    APP_SECRET: `bench-${randomBytes(16).toString('hex')}`,
+    RATE_LIMIT_CODES_PER_HOUR: '1000000',
+    RATE_LIMIT_LOGINS_PER_MINUTE: '1000000',
+    CODES_PER_EMAIL_PER_HOUR: '1000000',
+    DEMO_DATA: 'false',
+    DEVCHAIN: 'false',
+  };
+}
+
 interface BenchUser {
   id: string;
   uid: string;
@@ -62,19 +79,7 @@ export async function moneyOverHttp(
   url: string,
   { connections, seconds, warmupSeconds, users: userCount, tpcbTps }: MoneyOptions,
 ): Promise<MoneyFigures> {
-  // Per-IP and per-email limits raised as the tests raise them: every request comes from 127.0.0.1.
-  const env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: SERVER_LOG_LEVEL,
-    DATABASE_URL: url,
-    DATABASE_POOL_MAX: String(SERVER_POOL),
-    APP_SECRET: `bench-${randomBytes(16).toString('hex')}`,
-    RATE_LIMIT_CODES_PER_HOUR: '1000000',
-    RATE_LIMIT_LOGINS_PER_MINUTE: '1000000',
-    CODES_PER_EMAIL_PER_HOUR: '1000000',
-    DEMO_DATA: 'false',
-    DEVCHAIN: 'false',
-  };
+  const env = serverEnv(url);
   const config = loadConfig(env);
   const paymentHash = await hashSecret(PAYMENT_PASSWORD);
   const users = await fundedUsers(db, userCount, paymentHash);

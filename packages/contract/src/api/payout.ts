@@ -201,8 +201,11 @@ export const payoutOrderListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+/** An order as lists show it: its timeline is on the detail. */
+export const payoutOrderSummarySchema = payoutOrderSchema.omit({ history: true }).meta({ id: 'PayoutOrderSummary' });
+export type PayoutOrderSummary = z.infer<typeof payoutOrderSummarySchema>;
 export const payoutOrderListReplySchema = z
-  .object({ orders: z.array(payoutOrderSchema), nextCursor: z.string().nullable() })
+  .object({ orders: z.array(payoutOrderSummarySchema), nextCursor: z.string().nullable() })
   .meta({ id: 'PayoutOrderList' });
 
 const ratio = z.string().regex(/^0(\.\d{1,6})?$/);

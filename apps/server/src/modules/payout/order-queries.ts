@@ -81,9 +81,35 @@ export const eventsOf = (db: Executor, orderIds: readonly string[]): Promise<Ord
         .orderBy('id')
         .execute();
 
+/** What a list row shows: not the sealed payee, nor the driving state. */
+export const SUMMARY_COLUMNS = [
+  'id',
+  'kind',
+  'stage',
+  'payee_name',
+  'payee_account_last4',
+  'payee_bank_name',
+  'partner_reference',
+  'reason',
+  'created_at',
+  'finished_at',
+] as const;
+/** Amounts as members read them: numeric(38, 18) without its trailing zeros, CNY to the fen. */
+export type SummaryRow = Pick<OrderRow, (typeof SUMMARY_COLUMNS)[number] | 'amount' | 'fee' | 'rate' | 'amount_out'>;
+
 /** One page, newest first, after the (created_at, id) of the cursor. */
-export function pageOf(db: Executor, userId: string, limit: number, after?: { created_at: Date; id: string }) {
-  let query = db.selectFrom('payout_orders').selectAll().where('user_id', '=', userId);
+export function pageOf(db: Executor, userId: string, limit: number, after?: { created_at: Date; id: string }): Promise<SummaryRow[]> {
+  // Formatted by the database: a page of 20 then needs no decimal arithmetic in the request.
+  let query = db
+    .selectFrom('payout_orders')
+    .select(SUMMARY_COLUMNS)
+    .select([
+      sql<string>`trim_scale(amount)::text`.as('amount'),
+      sql<string>`trim_scale(fee)::text`.as('fee'),
+      sql<string>`trim_scale(rate)::text`.as('rate'),
+      sql<string>`round(amount_out, 2)::text`.as('amount_out'),
+    ])
+    .where('user_id', '=', userId);
   if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.created_at, after.id)));
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }

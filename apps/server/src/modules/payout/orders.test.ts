@@ -229,6 +229,13 @@ describe('an order', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(ids);
+    // A list row shows the amounts as the detail does, without the timeline.
+    const [newest] = (await call(t, fay, 'GET', '/api/v1/payout/orders?limit=1')).json().orders;
+    const { history, ...summary } = (await call(t, fay, 'GET', `/api/v1/payout/orders/${newest.id}`)).json();
+    expect(history).toHaveLength(2);
+    expect(newest).toEqual(summary);
+    expect(newest).toMatchObject({ amount: '14', fee: '0.05', rate: '7.2034' });
+    expect(newest.amountOut).toMatch(/^\d+\.\d{2}$/);
     expect((await call(t, fay, 'GET', '/api/v1/payout/orders?cursor=nonsense')).statusCode).toBe(400);
   });
 });

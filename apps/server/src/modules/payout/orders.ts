@@ -7,6 +7,7 @@ import {
   LIMITS,
   type PayeeKind,
   type PayoutOrder,
+  type PayoutOrderSummary,
   type PayoutQuote,
   type PayoutTerms,
 } from '@wallet/contract';
@@ -43,22 +44,39 @@ function toQuote(row: q.QuoteRow): PayoutQuote {
   };
 }
 
-export function toOrder(row: q.OrderRow, events: q.OrderEvent[], language: Language): PayoutOrder {
+// numeric(38, 18) reads back with 18 decimals: shown as the plain amount, CNY always to the fen.
+const plain = (value: string) => new Decimal(value).toFixed();
+const plainAmounts = (row: q.OrderRow): q.SummaryRow => ({
+  ...row,
+  amount: plain(row.amount),
+  fee: plain(row.fee),
+  rate: plain(row.rate),
+  amount_out: new Decimal(row.amount_out).toFixed(CURRENCIES.CNY.precision),
+});
+
+/** A row whose amounts are already plain (pageOf formats them in SQL). */
+export function toSummary(row: q.SummaryRow, language: Language): PayoutOrderSummary {
   return {
     id: row.id,
     kind: row.kind,
     status: row.stage === 'arrived' || row.stage === 'rejected' ? row.stage : 'in_progress',
     currency: 'USDT',
     payoutCurrency: 'CNY',
-    amount: new Decimal(row.amount).toFixed(),
-    fee: new Decimal(row.fee).toFixed(),
-    rate: new Decimal(row.rate).toFixed(),
-    amountOut: new Decimal(row.amount_out).toFixed(CURRENCIES.CNY.precision),
+    amount: row.amount,
+    fee: row.fee,
+    rate: row.rate,
+    amountOut: row.amount_out,
     payee: { kind: row.kind, name: row.payee_name, accountLast4: row.payee_account_last4, bankName: row.payee_bank_name },
     reference: row.partner_reference,
     reason: reasonText(row.reason, language),
     createdAt: row.created_at.toISOString(),
     finishedAt: row.finished_at?.toISOString() ?? null,
+  };
+}
+
+export function toOrder(row: q.OrderRow, events: q.OrderEvent[], language: Language): PayoutOrder {
+  return {
+    ...toSummary(plainAmounts(row), language),
     // Notes are for operators (the partner's words, its reference); the member sees the steps and the reason.
     history: events
       .filter((e) => e.order_id === row.id)
@@ -229,7 +247,7 @@ export async function getOrder(deps: PayoutDeps, userId: string, id: string, lan
   return toOrder(row, await q.eventsOf(deps.db, [id]), language);
 }
 
-const encodeCursor = (row: q.OrderRow) => Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
+const encodeCursor = (row: q.SummaryRow) => Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
 
 function decodeCursor(cursor: string): { created_at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -241,5 +259,5 @@ function decodeCursor(cursor: string): { created_at: Date; id: string } {
 export async function listOrders(deps: PayoutDeps, userId: string, cursor: string | undefined, limit: number, language: Language) {
   const rows = await q.pageOf(deps.db, userId, limit + 1, cursor ? decodeCursor(cursor) : undefined);
   const { page, nextCursor } = keysetPage(rows, limit, encodeCursor);
-  return { orders: await withHistory(deps, page, language), nextCursor };
+  return { orders: page.map((row) => toSummary(row, language)), nextCursor };
 }
