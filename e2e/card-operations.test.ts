@@ -7,6 +7,7 @@ import { formatExactMoney } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium } from './chromium';
+import { call, memberApi, walletUsdt } from './http';
 import { expectCleanPage, hash } from './page-checks';
 
 /**
@@ -27,26 +28,7 @@ let sandbox: string;
 let cardId: string;
 const baseUrl = () => inject('baseUrl');
 
-type Reply = { status: number; body: unknown };
-async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  const res = await fetch(url, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-async function api<T>(method: 'GET' | 'POST' | 'PUT', route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await call(method, `${baseUrl()}${route}`, body, {
-    authorization: `Bearer ${token}`,
-    'idempotency-key': crypto.randomUUID(),
-    ...headers,
-  });
-  expect(res.status, `${method} ${route}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body as T;
-}
+const api = memberApi(baseUrl, () => token);
 
 async function sandboxCall<T>(method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown): Promise<T> {
   const res = await call(method, `${sandbox}${route}`, body);
@@ -54,12 +36,7 @@ async function sandboxCall<T>(method: 'GET' | 'POST' | 'DELETE', route: string, 
   return res.body as T;
 }
 
-const walletUsdt = async () =>
-  new Decimal(
-    (await api<{ balances: Array<{ currency: string; balance: string }> }>('GET', '/api/v1/wallet/balances')).balances.find(
-      (b) => b.currency === 'USDT',
-    )?.balance ?? '0',
-  );
+const walletBalance = () => walletUsdt(api);
 const cardBalance = async () => new Decimal((await api<{ balance: string }>('GET', `/api/v1/cards/${cardId}`)).balance);
 const shown = (amount: string, currency: string) => `${formatExactMoney(amount, currency as Currency)} ${currency}`;
 
@@ -219,7 +196,7 @@ describe('recharge and card to wallet in the browser', () => {
           creditedCurrency: quote.cardCurrency,
         }),
       );
-      const [wallet, card] = [await walletUsdt(), await cardBalance()];
+      const [wallet, card] = [await walletBalance(), await cardBalance()];
       const started = await submit(page, 'recharge');
       await state(page, 'succeeded').waitFor();
       const op = await operationNow(started.id);
@@ -229,7 +206,7 @@ describe('recharge and card to wallet in the browser', () => {
       );
       expect(await figures(page, 'card-op-figures')).toEqual(expectedFigures(op));
       // What the screen says moved is what moved.
-      expect(wallet.minus(await walletUsdt()).toFixed()).toBe(new Decimal(op.debited).toFixed());
+      expect(wallet.minus(await walletBalance()).toFixed()).toBe(new Decimal(op.debited).toFixed());
       expect((await cardBalance()).minus(card).toFixed()).toBe(new Decimal(op.credited).toFixed());
 
       await page.getByTestId('card-op-back').click();
@@ -259,14 +236,14 @@ describe('recharge and card to wallet in the browser', () => {
           creditedCurrency: quote.walletCurrency,
         }),
       );
-      const [wallet, card] = [await walletUsdt(), await cardBalance()];
+      const [wallet, card] = [await walletBalance(), await cardBalance()];
       const started = await submit(page, 'withdraw');
       await state(page, 'succeeded').waitFor();
       const op = await operationNow(started.id);
       expect(op).toMatchObject({ status: 'succeeded', kind: 'withdraw', debited: '7.5', credited: quote.credited });
       expect(await figures(page, 'card-op-figures')).toEqual(expectedFigures(op));
       expect(card.minus(await cardBalance()).toFixed()).toBe('7.5');
-      expect((await walletUsdt()).minus(wallet).toFixed()).toBe(new Decimal(op.credited).toFixed());
+      expect((await walletBalance()).minus(wallet).toFixed()).toBe(new Decimal(op.credited).toFixed());
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -277,7 +254,7 @@ describe('recharge and card to wallet in the browser', () => {
     const { context, page, errors } = await phone('en');
     try {
       await confirmation(page, 'recharge', '20');
-      const [wallet, card] = [await walletUsdt(), await cardBalance()];
+      const [wallet, card] = [await walletBalance(), await cardBalance()];
       await arm('recharge', 'delay', 4000);
       const posts: string[] = [];
       page.on('request', (req) => {
@@ -291,7 +268,7 @@ describe('recharge and card to wallet in the browser', () => {
       expect(await state(page, 'processing').innerText()).toBe(en.cards.operation.processingRecharge);
       expect(await figures(page, 'card-op-figures')).toEqual(expectedFigures(started));
       // The money is held meanwhile.
-      expect(wallet.minus(await walletUsdt()).toFixed()).toBe(new Decimal(started.debited).toFixed());
+      expect(wallet.minus(await walletBalance()).toFixed()).toBe(new Decimal(started.debited).toFixed());
 
       await state(page, 'succeeded').waitFor({ timeout: 20_000 });
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -299,7 +276,7 @@ describe('recharge and card to wallet in the browser', () => {
       const op = await operationNow(started.id);
       expect(op.status).toBe('succeeded');
       expect(await figures(page, 'card-op-figures')).toEqual(expectedFigures(op));
-      expect(wallet.minus(await walletUsdt()).toFixed()).toBe(new Decimal(op.debited).toFixed());
+      expect(wallet.minus(await walletBalance()).toFixed()).toBe(new Decimal(op.debited).toFixed());
       expect((await cardBalance()).minus(card).toFixed()).toBe(new Decimal(op.credited).toFixed());
       expect(errors).toEqual([]);
     } finally {
@@ -311,7 +288,7 @@ describe('recharge and card to wallet in the browser', () => {
     const { context, page, errors } = await phone('en');
     try {
       await confirmation(page, 'recharge', '20');
-      const wallet = await walletUsdt();
+      const wallet = await walletBalance();
       const keys: string[] = [];
       page.on('request', (req) => {
         if (req.method() === 'POST' && req.url().endsWith(`/cards/${cardId}/recharge`)) keys.push(req.headers()['idempotency-key'] ?? '');
@@ -324,7 +301,7 @@ describe('recharge and card to wallet in the browser', () => {
         // The amount and its currency are kept on one line.
         en.cards.operation.rechargeReturned.replace('{{amount}}', shown(refused.debited, refused.debitedCurrency).replace(' ', '\u00a0')),
       );
-      expect((await walletUsdt()).toFixed()).toBe(wallet.toFixed());
+      expect((await walletBalance()).toFixed()).toBe(wallet.toFixed());
 
       await page.getByTestId('card-op-retry').click();
       await page.getByTestId('recharge-submit').waitFor();
@@ -334,7 +311,7 @@ describe('recharge and card to wallet in the browser', () => {
       expect(retried.id).not.toBe(refused.id);
       expect(keys).toHaveLength(2);
       expect(keys[1]).not.toBe(keys[0]);
-      expect(wallet.minus(await walletUsdt()).toFixed()).toBe(new Decimal(retried.debited).toFixed());
+      expect(wallet.minus(await walletBalance()).toFixed()).toBe(new Decimal(retried.debited).toFixed());
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -39,6 +39,15 @@ describe('checking an amount', () => {
     expect(checkAmountInput('1.0000001', 'USDT')).toMatchObject({ ok: false, issue: { code: 'tooPrecise', decimals: 6 } });
   });
 
+  it('refuses more decimals than the screen accepts, even where the currency keeps them', () => {
+    expect(checkAmountInput('100.123', 'USDT', { decimals: 2 })).toEqual({
+      ok: false,
+      issue: { code: 'tooPrecise', currency: 'USDT', decimals: 2 },
+    });
+    expect(checkAmountInput('100.1234567', 'USDT', { decimals: 2 })).toMatchObject({ issue: { decimals: 2 } });
+    expect(checkAmountInput('100.10', 'USDT', { decimals: 2 })).toEqual({ ok: true, amount: '100.1' });
+  });
+
   it('refuses 9.99 against the withdrawal minimum and accepts 10', () => {
     const minimum = LIMITS.withdraw.minimum;
     expect(checkAmountInput('9.99', 'USDT', { minimum })).toEqual({
@@ -66,5 +75,11 @@ describe('the most that can be sent', () => {
     expect(maxAmount('1250.5', 'USDT')).toBe('1250.5');
     expect(maxAmount('0.5', 'USDT', '1')).toBeNull();
     expect(maxAmount('0', 'USD')).toBeNull();
+  });
+
+  it('is cut, never rounded up, to the decimals a screen accepts', () => {
+    expect(maxAmount('1250.509999', 'USDT', '0', 2)).toBe('1250.5');
+    expect(maxAmount('99.999', 'USDT', '0', 2)).toBe('99.99');
+    expect(maxAmount('0.009', 'USDT', '0', 2)).toBeNull();
   });
 });

@@ -16,6 +16,8 @@ export type AmountLimits = {
   minimum?: string;
   /** Taken from the balance on top of the amount (a withdrawal's fee). */
   extra?: string;
+  /** The most decimals a person may type, where a screen allows fewer than the currency keeps (LIMITS.payout.inputDecimals). */
+  decimals?: number;
 };
 
 /**
@@ -51,13 +53,13 @@ export function checkAmountInput(
   if (!/\d/.test(typed)) return { ok: false, issue: { code: 'invalid' } };
   const amount = normalizeAmount(typed);
   const checked = checkAmount(amount, currency);
+  const decimals = limits.decimals ?? CURRENCIES[currency].precision;
   if (!checked.ok) {
     if (checked.code === 'AMOUNT_NOT_POSITIVE') return { ok: false, issue: { code: 'zero' } };
-    if (checked.code === 'AMOUNT_TOO_PRECISE') {
-      return { ok: false, issue: { code: 'tooPrecise', currency, decimals: CURRENCIES[currency].precision } };
-    }
+    if (checked.code === 'AMOUNT_TOO_PRECISE') return { ok: false, issue: { code: 'tooPrecise', currency, decimals } };
     return { ok: false, issue: { code: 'invalid' } };
   }
+  if (checked.value.decimalPlaces() > decimals) return { ok: false, issue: { code: 'tooPrecise', currency, decimals } };
   if (limits.minimum !== undefined && checked.value.lt(limits.minimum)) {
     return { ok: false, issue: { code: 'belowMinimum', currency, minimum: formatAmount(limits.minimum, currency) } };
   }
@@ -68,10 +70,10 @@ export function checkAmountInput(
 }
 
 /**
- * The most that can be sent: the balance less `extra` (a fee), cut to the currency's precision;
- * null when that leaves nothing.
+ * The most that can be sent: the balance less `extra` (a fee), cut (never rounded up) to the
+ * currency's precision or to the fewer `decimals` a screen accepts; null when that leaves nothing.
  */
-export function maxAmount(available: string, currency: Currency, extra = '0'): string | null {
-  const max = new Decimal(available).minus(extra).toDecimalPlaces(CURRENCIES[currency].precision, Decimal.ROUND_DOWN);
+export function maxAmount(available: string, currency: Currency, extra = '0', decimals = CURRENCIES[currency].precision): string | null {
+  const max = new Decimal(available).minus(extra).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
   return max.gt(0) ? max.toFixed() : null;
 }

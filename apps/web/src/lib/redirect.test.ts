@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeRedirect, withRedirect } from './redirect';
+import { loginPathFor, safeRedirect, withQuery, withRedirect } from './redirect';
 
 describe('redirects after signing in', () => {
   it('follows in-app paths only', () => {
@@ -19,5 +19,15 @@ describe('redirects after signing in', () => {
     expect(loginPathFor('/pages/bindingAddress/index?x=1')).toBe('/pages/login/index?redirect=%2Fpages%2FbindingAddress%2Findex%3Fx%3D1');
     expect(withRedirect('/pages/register/index', null)).toBe('/pages/register/index');
     expect(withRedirect('/pages/register/index', '//evil')).toBe('/pages/register/index');
+    expect(withRedirect('/pages/collectionDui/index?choose=bank', '/pages/duihuan/index')).toBe(
+      '/pages/collectionDui/index?choose=bank&redirect=%2Fpages%2Fduihuan%2Findex',
+    );
+  });
+
+  it('sets parameters, keeping the others a path has', () => {
+    expect(withQuery('/pages/huichu/index', { payee: 'a b' })).toBe('/pages/huichu/index?payee=a+b');
+    expect(withQuery('/pages/huichu/index?x=1', { payee: 'p' })).toBe('/pages/huichu/index?x=1&payee=p');
+    expect(withQuery('/pages/huichu/index?payee=old&x=1', { payee: 'new' })).toBe('/pages/huichu/index?payee=new&x=1');
+    expect(withQuery('/pages/huichu/index', {})).toBe('/pages/huichu/index');
   });
 });

@@ -15,10 +15,20 @@ export function safeRedirect(value: string | null | undefined): string | null {
   return value;
 }
 
-/** `path` carrying where to go once signed in. */
+/** `path` with these query parameters set, keeping the others it has. */
+export function withQuery(path: string, params: Readonly<Record<string, string>>): string {
+  const at = path.indexOf('?');
+  const query = new URLSearchParams(at === -1 ? '' : path.slice(at + 1));
+  for (const [name, value] of Object.entries(params)) query.set(name, value);
+  const text = query.toString();
+  const base = at === -1 ? path : path.slice(0, at);
+  return text === '' ? base : `${base}?${text}`;
+}
+
+/** `path` carrying where to go once signed in (or once a choice is made). */
 export function withRedirect(path: string, redirect: string | null): string {
   const target = safeRedirect(redirect);
-  return target ? `${path}?redirect=${encodeURIComponent(target)}` : path;
+  return target ? withQuery(path, { redirect: target }) : path;
 }
 
 /** The login page that returns to `from` afterwards. */

@@ -1,5 +1,13 @@
 import { List } from 'antd-mobile';
-import { EnvironmentOutline, KeyOutline, LockOutline, SetOutline, UserContactOutline } from 'antd-mobile-icons';
+import {
+  BankcardOutline,
+  EnvironmentOutline,
+  KeyOutline,
+  LockOutline,
+  PayCircleOutline,
+  SetOutline,
+  UserContactOutline,
+} from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkItem } from '../../../components/link-item';
@@ -11,24 +19,36 @@ export function AccountEntries() {
   const { t } = useTranslation();
   const icon = (node: ReactNode) => <span className={styles.entryIcon}>{node}</span>;
   return (
-    <Section title={t('account.entries.title')}>
-      <List>
-        <LinkItem to="/pages/password_pay/index" prefix={icon(<LockOutline />)} testId="entry-pay-password">
-          {t('account.entries.payPassword')}
-        </LinkItem>
-        <LinkItem to="/pages/editPassSun/index" prefix={icon(<KeyOutline />)} testId="entry-login-password">
-          {t('account.entries.loginPassword')}
-        </LinkItem>
-        <LinkItem to="/pages/bindingAddress/index" prefix={icon(<EnvironmentOutline />)} testId="entry-address">
-          {t('account.entries.address')}
-        </LinkItem>
-        <LinkItem to="/pages/addInfo/index" prefix={icon(<UserContactOutline />)} testId="entry-profile">
-          {t('account.entries.profile')}
-        </LinkItem>
-        <LinkItem to="/pages/manageSun/index" prefix={icon(<SetOutline />)} testId="entry-settings">
-          {t('account.entries.settings')}
-        </LinkItem>
-      </List>
-    </Section>
+    <>
+      <Section title={t('payout.accountSection')}>
+        <List>
+          <LinkItem to="/pages/huichu/index" prefix={icon(<PayCircleOutline />)} testId="entry-payout">
+            {t('payout.entry')}
+          </LinkItem>
+          <LinkItem to="/pages/collectionDui/index" prefix={icon(<BankcardOutline />)} testId="entry-payees">
+            {t('payout.payees.title')}
+          </LinkItem>
+        </List>
+      </Section>
+      <Section title={t('account.entries.title')}>
+        <List>
+          <LinkItem to="/pages/password_pay/index" prefix={icon(<LockOutline />)} testId="entry-pay-password">
+            {t('account.entries.payPassword')}
+          </LinkItem>
+          <LinkItem to="/pages/editPassSun/index" prefix={icon(<KeyOutline />)} testId="entry-login-password">
+            {t('account.entries.loginPassword')}
+          </LinkItem>
+          <LinkItem to="/pages/bindingAddress/index" prefix={icon(<EnvironmentOutline />)} testId="entry-address">
+            {t('account.entries.address')}
+          </LinkItem>
+          <LinkItem to="/pages/mine/profile/index" prefix={icon(<UserContactOutline />)} testId="entry-profile">
+            {t('account.entries.profile')}
+          </LinkItem>
+          <LinkItem to="/pages/manageSun/index" prefix={icon(<SetOutline />)} testId="entry-settings">
+            {t('account.entries.settings')}
+          </LinkItem>
+        </List>
+      </Section>
+    </>
   );
 }

@@ -1,12 +1,9 @@
-import type { Quote } from '@wallet/contract';
+import { LIMITS, type Quote } from '@wallet/contract';
 import { Button } from 'antd-mobile';
-import { ClockCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list';
+import { QuoteTimer } from '../../../components/quote-timer';
 import { formatExactMoney, formatRate } from '../../../lib/format';
-import { useCountdown } from '../../../lib/use-countdown';
-import styles from './exchange.module.css';
-import { quoteSecondsLeft } from './quote-seconds';
 
 type Props = {
   quote: Quote;
@@ -24,9 +21,6 @@ type Props = {
  */
 export function QuoteCard({ quote, onConfirm, onRefresh, refreshing, gone = false, onEdit }: Props) {
   const { t } = useTranslation();
-  const { secondsLeft } = useCountdown(quoteSecondsLeft(quote.expiresAt));
-  const expired = secondsLeft === 0 || gone;
-
   return (
     <>
       <FigureList
@@ -59,29 +53,19 @@ export function QuoteCard({ quote, onConfirm, onRefresh, refreshing, gone = fals
           },
         ]}
       />
-      <p
-        className={expired ? `${styles.countdown} ${styles.countdownExpired}` : styles.countdown}
-        role="timer"
-        aria-live="off"
-        data-testid="quote-countdown"
+      <QuoteTimer
+        expiresAt={quote.expiresAt}
+        holdSeconds={LIMITS.exchange.quoteSeconds}
+        gone={gone}
+        onRefresh={onRefresh}
+        refreshing={refreshing}
+        onEdit={onEdit}
+        editLabel={t('exchange.quote.edit')}
       >
-        <ClockCircleOutline aria-hidden="true" />
-        {expired ? t('exchange.quote.expired') : t('exchange.quote.expiresIn', { seconds: secondsLeft })}
-      </p>
-      <div className={styles.buttons}>
-        {expired ? (
-          <Button block color="primary" size="large" loading={refreshing} onClick={onRefresh} data-testid="quote-refresh">
-            {t('exchange.quote.refresh')}
-          </Button>
-        ) : (
-          <Button block color="primary" size="large" onClick={onConfirm} data-testid="quote-confirm">
-            {t('exchange.quote.confirm')}
-          </Button>
-        )}
-        <Button block fill="none" color="primary" onClick={onEdit} data-testid="quote-edit">
-          {t('exchange.quote.edit')}
+        <Button block color="primary" size="large" onClick={onConfirm} data-testid="quote-confirm">
+          {t('exchange.quote.confirm')}
         </Button>
-      </div>
+      </QuoteTimer>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { formatAmount, type Withdrawal } from '@wallet/contract';
-import { Button, List } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { LinkItem } from '../../../components/link-item';
+import { OrderList, OrderRow } from '../../../components/order-rows';
 import { formatDateTime, shortenAddress } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import styles from './withdraw.module.css';
@@ -21,30 +21,25 @@ export function WithdrawalList({ withdrawals, detailPath, hasMore, loadingMore, 
   const language = useAppStore((state) => state.language);
   return (
     <>
-      <List className={styles.list}>
+      <OrderList>
         {withdrawals.map((w) => (
-          <LinkItem
+          <OrderRow
             key={w.id}
             to={detailPath(w.id)}
             testId="withdrawal-row"
-            description={
-              <span className={styles.rowMeta}>
+            amount={t('orders.amount', { amount: formatAmount(w.amount, w.currency), currency: w.currency })}
+            status={<WithdrawalStatusTag status={w.status} />}
+            meta={
+              <>
                 <span>
                   {w.network} · {shortenAddress(w.address)}
                 </span>
                 <span>{formatDateTime(w.createdAt, language)}</span>
-              </span>
+              </>
             }
-          >
-            <span className={styles.rowTitle}>
-              <span className={styles.rowAmount}>
-                {t('orders.amount', { amount: formatAmount(w.amount, w.currency), currency: w.currency })}
-              </span>
-              <WithdrawalStatusTag status={w.status} />
-            </span>
-          </LinkItem>
+          />
         ))}
-      </List>
+      </OrderList>
       {hasMore && (
         <div className={styles.more}>
           <Button size="small" fill="outline" color="primary" loading={loadingMore} onClick={onLoadMore} data-testid="orders-more">

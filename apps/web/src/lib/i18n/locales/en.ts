@@ -1,4 +1,5 @@
 import type { BindableNetwork, Currency, Network, ServerRegion } from '@wallet/contract';
+import { payoutEn } from './payout/en';
 
 /**
  * The source catalogue. Other languages are typed against it (Catalogue), so a missing or extra
@@ -798,6 +799,7 @@ export const en = {
       other: 'Not from your bound address on this network: contact support.',
     },
   },
+  payout: payoutEn,
 };
 
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

@@ -1,4 +1,5 @@
 import type { Catalogue } from './en';
+import { payoutJa } from './payout/ja';
 
 export const ja: Catalogue = {
   app: {
@@ -781,4 +782,5 @@ export const ja: Catalogue = {
       other: 'このネットワークの連携アドレスからの送金ではありません：サポートにお問い合わせください。',
     },
   },
+  payout: payoutJa,
 };

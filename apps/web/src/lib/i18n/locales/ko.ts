@@ -1,4 +1,5 @@
 import type { Catalogue } from './en';
+import { payoutKo } from './payout/ko';
 
 export const ko: Catalogue = {
   app: {
@@ -779,4 +780,5 @@ export const ko: Catalogue = {
       other: '이 네트워크에 연결한 주소에서 보낸 것이 아닙니다: 고객센터에 문의해 주세요.',
     },
   },
+  payout: payoutKo,
 };

@@ -1,4 +1,5 @@
 import type { Catalogue } from './en';
+import { payoutZh } from './payout/zh';
 
 export const zh: Catalogue = {
   app: {
@@ -779,4 +780,5 @@ export const zh: Catalogue = {
       other: '并非来自您在该网络绑定的地址：请联系客服。',
     },
   },
+  payout: payoutZh,
 };
