@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Decimal, ERRORS, type Language, type PayoutOrder, type PayoutQuote } from '@wallet/contract';
+import { Decimal, ERRORS, type Language, LEDGER_TYPES, type PayoutOrder, type PayoutQuote } from '@wallet/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatExactMoney } from '../apps/web/src/lib/format';
@@ -229,6 +229,12 @@ describe('flash exchange to Alipay', () => {
     expect(await row.innerText()).toContain(`${usdt(order.amount)} → ${formatExactMoney(order.amountOut, 'CNY')} CNY`);
     expect(await row.getByTestId('payout-status').innerText()).toBe(en.payout.orders.status.arrived);
     await look(page, 'orders-en');
+
+    // The wallet's records show the sale under its ledger code, exactly as much as moved.
+    await page.goto(`${baseUrl()}/#/pages/recordsSun/index?currency=USDT`);
+    const record = page.getByTestId('record-row').first();
+    await expect.poll(() => record.innerText()).toContain(LEDGER_TYPES[118].label.en);
+    expect(await text(page, 'record-amount')).toBe(`\u2212${usdt(order.amount)}`);
     expect(errors).toEqual([]);
   });
 
