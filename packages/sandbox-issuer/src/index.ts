@@ -1,7 +1,9 @@
-export type { ArmedFault, FaultMode, FaultOperation, FaultRequest } from './faults';
+export type { ArmedFault, Fault, FaultMode, FaultOperation, FaultRequest, FaultRules } from './faults';
+export { FaultBoard, faultRoutes } from './faults';
 export { isLuhnValid, TEST_BIN } from './luhn';
 export { buildSandboxIssuer, type SandboxIssuer, type SandboxOptions } from './server';
 export { signatureHeader } from './signing';
+export { type StateCodec, StateFile } from './state-file';
 
 import { buildSandboxIssuer, type SandboxIssuer, type SandboxOptions } from './server';
 

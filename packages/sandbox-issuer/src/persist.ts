@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { StateCodec } from './state-file';
 import {
   type Cardholder,
   type SandboxAuthorization,
@@ -55,60 +53,9 @@ export function storeFromJson(text: string): SandboxStore {
   return store;
 }
 
-/**
- * Where a sandbox keeps its data between runs, as a real issuer would: `npm start` keeps the app's
- * database in DATA_DIR across restarts, and cards the app remembers must still exist at the issuer.
- * Each save writes the whole store to a temporary file and renames it over the last one, so a crash
- * leaves the previous state or the new one, never half of one; it can lose the last change.
- */
-export class StoreFile {
-  #writing: Promise<void> | null = null;
-  #again = false;
-
-  constructor(
-    readonly file: string,
-    private readonly store: SandboxStore,
-    private readonly onError: (error: unknown) => void,
-  ) {}
-
-  /** The saved store, or a new one when nothing was saved yet. A file that cannot be read stops the start. */
-  static load(file: string): SandboxStore {
-    if (!existsSync(file)) return new SandboxStore();
-    try {
-      return storeFromJson(readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new Error(`cannot read the sandbox issuer's data in ${file} (delete it to start the sandbox afresh): ${String(error)}`);
-    }
-  }
-
-  /** Saves soon: one write at a time, and a change made during a write is saved by another after it. */
-  save(): void {
-    if (this.#writing) {
-      this.#again = true;
-      return;
-    }
-    this.#writing = this.#writeUntilCurrent().finally(() => {
-      this.#writing = null;
-    });
-  }
-
-  /** Resolves once everything changed so far is on disk. */
-  async flush(): Promise<void> {
-    this.save();
-    while (this.#writing) await this.#writing;
-  }
-
-  async #writeUntilCurrent(): Promise<void> {
-    do {
-      this.#again = false;
-      try {
-        await mkdir(path.dirname(this.file), { recursive: true });
-        const temporary = `${this.file}.${process.pid}.tmp`;
-        await writeFile(temporary, storeToJson(this.store));
-        await rename(temporary, this.file);
-      } catch (error) {
-        this.onError(error);
-      }
-    } while (this.#again);
-  }
-}
+export const ISSUER_STATE: StateCodec<SandboxStore> = {
+  owner: "the sandbox issuer's",
+  fresh: () => new SandboxStore(),
+  toJson: storeToJson,
+  fromJson: storeFromJson,
+};

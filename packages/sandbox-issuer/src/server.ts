@@ -2,11 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type DeliveryOptions, emit, redeliver, send } from './deliver';
 import { devPage } from './dev-page';
-import { FaultBoard, faultRoutes } from './faults';
+import { FaultBoard, faultRoutes, ISSUER_FAULTS } from './faults';
 import { testCvv, testPan } from './luhn';
 import { fromMinor, isAmount, toMinor } from './money';
 import { moneyRoutes } from './operations';
-import { StoreFile } from './persist';
+import { ISSUER_STATE } from './persist';
+import { StateFile } from './state-file';
 import { newId, type SandboxAuthorization, type SandboxCard, type SandboxEvent, SandboxStore } from './store';
 
 export interface SandboxOptions {
@@ -53,9 +54,11 @@ export interface SandboxIssuer {
 
 export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
   const app = Fastify({ logger: options.logger ?? false });
-  const store = options.stateFile ? StoreFile.load(options.stateFile) : new SandboxStore();
+  const store = options.stateFile ? StateFile.load(options.stateFile, ISSUER_STATE) : new SandboxStore();
   const file = options.stateFile
-    ? new StoreFile(options.stateFile, store, (error) => app.log.error({ err: error }, 'sandbox issuer: saving its data failed'))
+    ? new StateFile(options.stateFile, ISSUER_STATE, store, (error) =>
+        app.log.error({ err: error }, 'sandbox issuer: saving its data failed'),
+      )
     : null;
   // Once closed, the last flush has written everything: a response hook that fires after it must not
   // start a write into a folder its owner may be removing.
@@ -79,7 +82,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
   const authorizationTimeoutMs = options.authorizationTimeoutMs ?? 2000;
   const defaultDecision = options.defaultDecision ?? 'decline';
   const expected = Buffer.from(`Bearer ${options.apiKey}`);
-  const faults = new FaultBoard();
+  const faults = new FaultBoard(ISSUER_FAULTS);
 
   const requireKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const given = Buffer.from(request.headers.authorization ?? '');

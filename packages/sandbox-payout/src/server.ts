@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { FaultBoard, faultRoutes, StateFile } from '@wallet/sandbox-issuer';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Deliveries, type DeliveryTuning, finished } from './deliver';
 import { devPage } from './dev-page';
-import { FaultBoard, faultRoutes } from './faults';
-import { StoreFile } from './persist';
+import { PAYOUT_FAULTS } from './faults';
+import { PAYOUT_STATE } from './persist';
 import { parseSettings, type Settings } from './settings';
 import { maskedView, newId, newReference, type Outcome, type Payout, PayoutStore, payoutView } from './store';
 import { ORDER_ID, parseSubmission, type Submission, sameRequest } from './submission';
@@ -57,9 +58,11 @@ export function buildSandboxPayout(options: SandboxPayoutOptions): SandboxPayout
   let settings: Settings = initial.settings;
 
   const app = Fastify({ logger: options.logger ?? false });
-  const store = options.stateFile ? StoreFile.load(options.stateFile) : new PayoutStore();
+  const store = options.stateFile ? StateFile.load(options.stateFile, PAYOUT_STATE) : new PayoutStore();
   const file = options.stateFile
-    ? new StoreFile(options.stateFile, store, (error) => app.log.error({ err: error }, 'sandbox payout: saving its data failed'))
+    ? new StateFile(options.stateFile, PAYOUT_STATE, store, (error) =>
+        app.log.error({ err: error }, 'sandbox payout: saving its data failed'),
+      )
     : null;
   // Once closed, the last flush has written everything: nothing may start a write into a folder its
   // owner may be removing.
@@ -69,7 +72,7 @@ export function buildSandboxPayout(options: SandboxPayoutOptions): SandboxPayout
   };
   const target = { webhookUrl: options.webhookUrl, webhookSecret: options.webhookSecret };
   const deliveries = new Deliveries(target, options.delivery ?? {}, changed);
-  const faults = new FaultBoard();
+  const faults = new FaultBoard(PAYOUT_FAULTS);
   const timers = new Map<string, NodeJS.Timeout>();
   const expected = Buffer.from(`Bearer ${options.apiKey}`);
 
