@@ -1,3 +1,4 @@
+import { callJsonApi, type JsonApi } from '../../platform/json-api';
 import { type CardSecrets, type IssuerCard, type IssuerCardholder, type IssuerClient, IssuerError, type IssuerOperation } from './issuer';
 
 /** Real issuers answer within a few seconds; a stuck call must not hold a request or job forever. */
@@ -5,40 +6,17 @@ const TIMEOUT_MS = 10_000;
 
 /** The issuer API over HTTP with a bearer API key (the sandbox issuer, or a real one with the same shape). */
 export class HttpIssuer implements IssuerClient {
-  private readonly timeoutMs: number;
+  private readonly api: JsonApi;
 
-  constructor(
-    private readonly baseUrl: string,
-    private readonly apiKey: string,
-    options: { timeoutMs?: number } = {},
-  ) {
-    this.timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  constructor(baseUrl: string, apiKey: string, options: { timeoutMs?: number } = {}) {
+    this.api = { baseUrl, apiKey, timeoutMs: options.timeoutMs ?? TIMEOUT_MS };
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(new URL(path, this.baseUrl), {
-        method,
-        headers: {
-          authorization: `Bearer ${this.apiKey}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      throw new IssuerError(`issuer unreachable: ${(error as Error).message}`, null);
-    }
-    const text = await res.text();
-    const parsed = text ? (JSON.parse(text) as unknown) : null;
-    if (!res.ok) {
-      const code = (parsed as { error?: { code?: string } } | null)?.error?.code ?? null;
-      // The reply body is not put in the message: a reveal reply would carry card data.
-      throw new IssuerError(`issuer answered ${res.status} to ${method} ${path.replace(/\/ic_[a-z0-9]+/, '/:card')}`, res.status, code);
-    }
-    return parsed as T;
+    const reply = await callJsonApi(this.api, method, path, body, idempotencyKey);
+    if (reply.ok) return reply.body as T;
+    // The card id is left out of the message; the reply body never goes in (a reveal would carry card data).
+    throw new IssuerError(`issuer ${reply.reason} to ${method} ${path.replace(/\/ic_[a-z0-9]+/, '/:card')}`, reply.status, reply.code);
   }
 
   createCardholder(input: { reference: string; firstName: string; lastName: string; email: string }) {

@@ -1,3 +1,5 @@
+import { callJsonApi, type JsonApi } from '../../platform/json-api';
+
 /**
  * The payout partner's API as we use it: submit a payout with our order id as the idempotency key,
  * look it up by that id, and (webhook-routes.ts) receive its signed status changes. The sandbox
@@ -50,11 +52,11 @@ export function refusedForSure(error: unknown): error is PartnerError {
 
 /** The partner over HTTP with a bearer key: the sandbox, or a real partner with the same shape. */
 export class HttpPayoutPartner implements PayoutPartner {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly apiKey: string,
-    private readonly timeoutMs = 10_000,
-  ) {}
+  private readonly api: JsonApi;
+
+  constructor(baseUrl: string, apiKey: string, timeoutMs = 10_000) {
+    this.api = { baseUrl, apiKey, timeoutMs };
+  }
 
   submit(request: PayoutRequest): Promise<PartnerPayout> {
     return this.call('POST', '/v1/payouts', { ...request, currency: 'CNY' }, request.id) as Promise<PartnerPayout>;
@@ -70,37 +72,13 @@ export class HttpPayoutPartner implements PayoutPartner {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<unknown> {
-    let res: Response;
-    try {
-      res = await fetch(new URL(path, this.baseUrl), {
-        method,
-        headers: {
-          authorization: `Bearer ${this.apiKey}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      throw new PartnerError(`payout partner unreachable: ${(error as Error).message}`, null);
-    }
-    const text = await res.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      throw new PartnerError(`payout partner answered ${res.status} with a body that is not JSON`, res.ok ? null : res.status);
-    }
-    if (!res.ok) {
-      const code = (parsed as { error?: { code?: string } } | null)?.error?.code ?? null;
-      // The request is not echoed into the message: it carries the payee's numbers.
-      throw new PartnerError(
-        `payout partner answered ${res.status} to ${method} ${path.split('/').slice(0, 3).join('/')}`,
-        res.status,
-        code,
-      );
-    }
-    return parsed;
+    const reply = await callJsonApi(this.api, method, path, body, idempotencyKey);
+    if (reply.ok) return reply.body;
+    // The order id is left out of the message; the request (the payee's numbers) never goes in.
+    throw new PartnerError(
+      `payout partner ${reply.reason} to ${method} ${path.split('/').slice(0, 3).join('/')}`,
+      reply.status,
+      reply.code,
+    );
   }
 }
