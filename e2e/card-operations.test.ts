@@ -7,7 +7,7 @@ import { formatExactMoney } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium } from './chromium';
-import { call, memberApi, walletUsdt } from './http';
+import { call, loginToken, memberApi, sandboxAddress, walletUsdt } from './http';
 import { expectCleanPage, hash } from './page-checks';
 
 /**
@@ -157,11 +157,8 @@ const arm = (kind: Kind, mode: 'delay' | 'refuse', ms?: number) =>
 const state = (page: Page, status: CardOperation['status']) => page.getByTestId(`card-op-${status}`);
 
 beforeAll(async () => {
-  const login = await call('POST', `${baseUrl()}/api/v1/auth/login/password`, { email: FRIEND.email, password: FRIEND.password });
-  token = (login.body as { token: string }).token;
-  const link = await fetch(`${baseUrl()}/dev/issuer`, { redirect: 'manual' });
-  sandbox = (link.headers.get('location') ?? '').replace(/\/$/, '');
-  expect(sandbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  token = await loginToken(baseUrl(), FRIEND);
+  sandbox = await sandboxAddress(baseUrl(), '/dev/issuer');
   browser = await launchChromium();
   if (SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true });
 });

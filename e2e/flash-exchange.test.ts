@@ -7,7 +7,7 @@ import { formatExactMoney } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium } from './chromium';
-import { call, memberApi, walletUsdt } from './http';
+import { call, loginToken, memberApi, sandboxAddress, walletUsdt } from './http';
 import { expectCleanPage, fill, hash } from './page-checks';
 
 /**
@@ -120,11 +120,8 @@ async function sell(page: Page): Promise<{ order: PayoutOrder; key: string }> {
 }
 
 beforeAll(async () => {
-  const login = await call('POST', `${baseUrl()}/api/v1/auth/login/password`, { email: DEMO.email, password: DEMO.password });
-  token = (login.body as { token: string }).token;
-  const link = await fetch(`${baseUrl()}/dev/payout`, { redirect: 'manual' });
-  partner = (link.headers.get('location') ?? '').replace(/\/$/, '');
-  expect(partner).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  token = await loginToken(baseUrl(), DEMO);
+  partner = await sandboxAddress(baseUrl(), '/dev/payout');
   browser = await launchChromium();
   if (SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true });
 });

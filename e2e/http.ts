@@ -34,3 +34,18 @@ export async function walletUsdt(api: Api): Promise<Decimal> {
   const { balances } = await api<{ balances: Array<{ currency: string; balance: string }> }>('GET', '/api/v1/wallet/balances');
   return new Decimal(balances.find((b) => b.currency === 'USDT')?.balance ?? '0');
 }
+
+/** A session token for a demo account, by password. */
+export async function loginToken(baseUrl: string, account: { email: string; password: string }): Promise<string> {
+  const login = await call('POST', `${baseUrl}/api/v1/auth/login/password`, { email: account.email, password: account.password });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
+  return (login.body as { token: string }).token;
+}
+
+/** Where a development link (/dev/issuer, /dev/payout) sends the browser: the sandbox's own address. */
+export async function sandboxAddress(baseUrl: string, link: string): Promise<string> {
+  const res = await fetch(`${baseUrl}${link}`, { redirect: 'manual' });
+  const address = (res.headers.get('location') ?? '').replace(/\/$/, '');
+  expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  return address;
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SessionReply } from '@wallet/contract';
 import { expect } from 'vitest';
 import type { TestApp } from './app';
@@ -5,6 +6,8 @@ import type { TestApp } from './app';
 export const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 export const BSC_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 export const PASSWORD = 'correct horse 42';
+/** The payment password test members set. */
+export const PIN = '135790';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
@@ -67,7 +70,7 @@ export async function sendAccountCode(t: TestApp, token: string, purpose: string
 }
 
 /** Sets a payment password through the API. */
-export async function setPaymentPin(t: TestApp, user: { token: string; email: string; headers: Record<string, string> }, pin = '135790') {
+export async function setPaymentPin(t: TestApp, user: { token: string; email: string; headers: Record<string, string> }, pin = PIN) {
   await sendAccountCode(t, user.token, 'payment_password');
   const res = await t.app.inject({
     method: 'POST',
@@ -76,4 +79,21 @@ export async function setPaymentPin(t: TestApp, user: { token: string; email: st
     payload: { code: await lastCode(t, user.email), paymentPassword: pin, confirmPaymentPassword: pin },
   });
   expect(res.statusCode, res.body).toBe(200);
+}
+
+export type Member = Awaited<ReturnType<typeof registerUser>>;
+
+/** A new member with the payment password PIN and `usdt` credited by the world's operator (skipped for '0'). */
+export async function fundedMember(t: TestApp & { admin: Member }, usdt = '1000'): Promise<Member> {
+  const member = await registerUser(t);
+  await setPaymentPin(t, member, PIN);
+  if (usdt === '0') return member;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/users/${member.profile.uid}/adjustments`,
+    headers: { ...t.admin.headers, 'idempotency-key': randomUUID() },
+    payload: { currency: 'USDT', amount: usdt, reason: 'test funding' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return member;
 }

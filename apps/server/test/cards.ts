@@ -10,7 +10,7 @@ import { WEBHOOK_PATH } from '../src/modules/cards/webhook-routes';
 import { loadConfig } from '../src/platform/config';
 import { startJobs, stopJobs } from '../src/platform/jobs';
 import { createLogger } from '../src/platform/logger';
-import { registerUser, setPaymentPin } from './accounts';
+import { fundedMember, type Member, registerUser } from './accounts';
 import type { TestApp } from './app';
 import type { ManualClock } from './clock';
 import { createTestDatabase } from './database';
@@ -19,9 +19,8 @@ export { SHIPPING } from './shipping';
 
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 export const API_KEY = 'test-issuer-api-key';
-export const PIN = '135790';
-
-export type User = Awaited<ReturnType<typeof registerUser>>;
+export { PIN } from './accounts';
+export type User = Member;
 
 export interface CardWorld extends TestApp {
   url: string;
@@ -133,19 +132,7 @@ export const call = (
     ...(payload ? { payload } : {}),
   });
 
-export async function fundedUser(t: CardWorld, usdt = '1000') {
-  const user = await registerUser(t);
-  await setPaymentPin(t, user, PIN);
-  if (usdt !== '0') {
-    const res = await call(t, t.admin, 'POST', `/api/v1/admin/users/${user.profile.uid}/adjustments`, {
-      currency: 'USDT',
-      amount: usdt,
-      reason: 'test funding',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  return user;
-}
+export const fundedUser = fundedMember;
 
 export async function sandboxPost<T = Record<string, unknown>>(t: CardWorld, path: string, body: object = {}): Promise<T> {
   const res = await fetch(`${t.sandbox.url}${path}`, {

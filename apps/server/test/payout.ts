@@ -8,15 +8,13 @@ import { PAYOUT_WEBHOOK_PATH } from '../src/modules/payout/webhook-routes';
 import { loadConfig } from '../src/platform/config';
 import { createMailer } from '../src/platform/mail';
 import { SecretBox } from '../src/platform/secret-box';
-import { registerUser, setPaymentPin } from './accounts';
+import { type Member, PIN, registerUser } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import type { ManualClock } from './clock';
 
 export const PAYOUT_SECRET = 'test-payout-webhook-secret-0123';
 export const PAYOUT_KEY = 'test-payout-api-key';
-export const PIN = '135790';
-
-export type Member = Awaited<ReturnType<typeof registerUser>>;
+export { fundedMember, type Member, PIN } from './accounts';
 
 export interface PayoutWorld extends TestApp {
   url: string;
@@ -100,22 +98,6 @@ export const call = (
     headers: { ...user.headers, 'accept-language': language, ...(key ? { 'idempotency-key': key } : {}) },
     ...(payload ? { payload } : {}),
   });
-
-export async function fundedMember(t: PayoutWorld, usdt: string): Promise<Member> {
-  const member = await registerUser(t);
-  await setPaymentPin(t, member, PIN);
-  if (usdt === '0') return member;
-  const res = await call(
-    t,
-    t.admin,
-    'POST',
-    `/api/v1/admin/users/${member.profile.uid}/adjustments`,
-    { currency: 'USDT', amount: usdt, reason: 'test funding' },
-    randomUUID(),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return member;
-}
 
 /** A mainland ID number with a valid check character for a birth date (YYYYMMDD). */
 export function idNumberBornOn(birth: string, serial = '123'): string {
