@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { insertSession, insertUser } from '../../apps/server/src/modules/auth/queries';
 import { accountId, type Posting, postBatch, SYSTEM_PURPOSES, USER_WALLET } from '../../apps/server/src/modules/ledger';
 import type { Db } from '../../apps/server/src/platform/db/database';
 import { loadInChild } from './child';
 import type { ListLoad, ListLoadResult } from './lists-load';
 import { serverEnv } from './money';
 import { startServer } from './server';
+import { benchMember } from './users';
 
 /** Rows in each list, and the page size the app asks for. */
 export const LIST_ROWS = 10_000;
@@ -65,25 +65,7 @@ export async function listsOverHttp(
 }
 
 /** The member whose lists are read: its own uid, email and invite code, apart from every other bench's users. */
-async function listUser(db: Db) {
-  const user = await insertUser(db, {
-    uid: '40000001',
-    email: 'bench-lists@example.com',
-    password_hash: 'x',
-    bound_network: 'TRON',
-    bound_address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-    invite_code: 'BENCHLISTS',
-  });
-  const token = randomBytes(32).toString('base64url');
-  await insertSession(db, {
-    user_id: user.id,
-    token_hash: createHash('sha256').update(token).digest(),
-    device: 'bench',
-    ip: null,
-    now: new Date(),
-  });
-  return { userId: user.id, token };
-}
+const listUser = (db: Db) => benchMember(db, { uid: '40000001', email: 'bench-lists@example.com', inviteCode: 'BENCHLISTS' });
 
 /** `count` wallet records, each an adjustment journal posted through the ledger as the admin's adjustments are. */
 async function records(db: Db, userId: string, count: number) {
