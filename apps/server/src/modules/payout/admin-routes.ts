@@ -13,8 +13,8 @@ import type { Config } from '../../platform/config';
 import { requireAdmin } from '../admin/guard';
 import { signedIn } from '../auth/sessions';
 import type { PayoutDeps } from './deps';
+import { decideOrder, type Operator, openOrdersForDesk, setPayoutSettings } from './desk';
 import { resealPayees } from './payees';
-import { decideOrder, type Operator, openOrdersForDesk, setPayoutSettings } from './settings';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 const tags = ['admin'];

@@ -6,6 +6,8 @@ import { type Finish, finishOrder } from './order-money';
 import * as q from './order-queries';
 import { withHistory } from './orders';
 
+/* The operator's side of flash exchange: its settings, the open orders, and the desk's decisions. */
+
 export interface Operator {
   adminId: string;
   ip: string;
