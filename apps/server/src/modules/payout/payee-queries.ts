@@ -15,17 +15,15 @@ export const listLive = (db: Executor, userId: string, kind?: 'alipay' | 'bank')
 export const findLive = (db: Executor, userId: string, id: string) =>
   db.selectFrom('payees').selectAll().where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
 
-export const countLive = async (db: Executor, userId: string) =>
-  Number(
-    (
-      await db
-        .selectFrom('payees')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export const countLive = async (db: Executor, userId: string, kind?: 'alipay' | 'bank') => {
+  let query = db
+    .selectFrom('payees')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null);
+  if (kind) query = query.where('kind', '=', kind);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+};
 
 export const insertPayee = (db: Executor, row: Insertable<PayeesTable>) =>
   db.insertInto('payees').values(row).returningAll().executeTakeFirstOrThrow();

@@ -135,7 +135,7 @@ export async function savePayee(deps: PayoutDeps, userId: string, id: string | n
     if (codeId) await spendCode(trx, codeId, now);
     if (!existing && (await q.countLive(trx, userId)) >= LIMITS.payout.maxPayees) throw new AppError('PAYEE_LIMIT_REACHED');
     const payeeId = existing?.id ?? randomUUID();
-    const firstOfKind = !existing && (await q.listLive(trx, userId, input.kind)).length === 0;
+    const firstOfKind = !existing && (await q.countLive(trx, userId, input.kind)) === 0;
     const makeDefault = Boolean(body.makeDefault) || firstOfKind;
     if (makeDefault) await q.clearDefault(trx, userId, input.kind);
     const columns = columnsOf(deps.box, payeeId, input);
