@@ -46,19 +46,26 @@ export async function once<T>(
   const hash = fingerprint(route, request.body);
   const now = deps.clock.now();
 
-  const claimed = await deps.db
-    .insertInto('idempotency_requests')
-    .values({ user_id: userId, key, route, request_hash: hash, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (!claimed) {
+  // A first request that fails deletes its claim: between our conflict and our read it may be gone,
+  // and then the key is free again, so claim it anew.
+  for (let tries = 0; ; tries += 1) {
+    const claimed = await deps.db
+      .insertInto('idempotency_requests')
+      .values({ user_id: userId, key, route, request_hash: hash, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (claimed) break;
     const first = await deps.db
       .selectFrom('idempotency_requests')
       .selectAll()
       .where('user_id', '=', userId)
       .where('key', '=', key)
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!first) {
+      if (tries < 3) continue;
+      throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+    }
     if (first.route !== route || first.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     if (first.response !== null) {
       reply.header('idempotency-hit', 'true');
@@ -72,6 +79,7 @@ export async function once<T>(
       .where('user_id', '=', userId)
       .where('key', '=', key)
       .execute();
+    break;
   }
 
   try {
