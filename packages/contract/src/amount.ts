@@ -9,7 +9,10 @@ export { Decimal };
 /** Plain decimal notation only: no exponent, sign, spaces or thousands separators on the wire. */
 const DECIMAL_PATTERN = /^(0|[1-9]\d*)(\.\d+)?$/;
 
-export type AmountCheck = { ok: true; value: Decimal } | { ok: false; code: ErrorCode };
+export type AmountCheck = { ok: true; value: Decimal } | { ok: false; code: ErrorCode; details?: AmountCheckDetails };
+
+/** What a refusal of too many decimals tells the member: the currency and the decimals it allows. */
+export type AmountCheckDetails = { currency: Currency; decimals: number };
 
 /**
  * Checks a positive amount of a currency, exactly as typed: more decimals than the currency's
@@ -23,13 +26,30 @@ export function checkAmount(raw: string, currency: Currency): AmountCheck {
   return { ok: true, value };
 }
 
+/**
+ * Checks an amount a member typed (withdrawal, transfer, exchange, card funding, flash exchange): as
+ * checkAmount, and at most the currency's `input` decimals, so what the member types, sees and moves
+ * is one number. Amounts credited from outside (chain deposits) and admin adjustments use checkAmount.
+ */
+export function checkTypedAmount(raw: string, currency: Currency): AmountCheck {
+  const checked = checkAmount(raw, currency);
+  const decimals = CURRENCIES[currency].input;
+  const tooMany = checked.ok ? checked.value.decimalPlaces() > decimals : checked.code === 'AMOUNT_TOO_PRECISE';
+  return tooMany ? { ok: false, code: 'AMOUNT_TOO_MANY_DECIMALS', details: { currency, decimals } } : checked;
+}
+
 /** Amount as a decimal string, for request bodies. Precision is checked against the currency by the service. */
 export const amountSchema = z
   .string()
   .regex(DECIMAL_PATTERN, 'amount must be a plain decimal string such as "12.50"')
   .meta({ description: 'Decimal string, never a JSON number', example: '12.50' });
 
-/** Formats for display: rounds down to the currency's display decimals so nobody is shown money they lack. */
+/**
+ * Formats for display, exactly: at least the currency's display decimals, and every further decimal
+ * the amount has ("1270.999" USDT -> "1270.999", "1250.5" -> "1250.50"). Never rounded, so a member is
+ * shown exactly what is held or moved, never less.
+ */
 export function formatAmount(raw: string | Decimal, currency: Currency): string {
-  return new Decimal(raw).toDecimalPlaces(CURRENCIES[currency].display, Decimal.ROUND_DOWN).toFixed(CURRENCIES[currency].display);
+  const value = new Decimal(raw);
+  return value.toFixed(Math.max(CURRENCIES[currency].display, value.decimalPlaces()));
 }

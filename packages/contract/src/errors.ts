@@ -1,7 +1,16 @@
 import { z } from 'zod';
+import { AMOUNT_ERRORS } from './amount-errors';
+import { APP_ERRORS } from './app-errors';
+import { CARD_CONTROLS_ERRORS } from './card-controls-errors';
+import { CARD_MONEY_ERRORS } from './card-money-errors';
 import { type ErrorSpec, e } from './error-spec';
+import { HELP_ERRORS } from './help-errors';
+import { KYC_ERRORS } from './kyc-errors';
 import type { Language } from './languages';
+import { NOTIFICATION_ERRORS } from './notification-errors';
 import { PAYOUT_ERRORS } from './payout-errors';
+import { STATEMENT_ERRORS } from './statement-errors';
+import { TICKET_ERRORS } from './ticket-errors';
 
 /**
  * Every error code the API can answer with. Codes are stable identifiers: clients branch on them,
@@ -71,6 +80,7 @@ export const ERRORS = {
     '금액의 소수점 자릿수가 이 통화의 허용 범위를 초과합니다.',
     '金額の小数点以下の桁数がこの通貨の上限を超えています。',
   ),
+  ...AMOUNT_ERRORS,
   EMAIL_INVALID: e(
     400,
     'Enter a valid email address.',
@@ -433,10 +443,10 @@ export const ERRORS = {
   ),
   KYC_DATES_INVALID: e(
     400,
-    'Enter dates as yyyy-mm-dd (2099-12-31 for no expiry).',
-    '日期格式为yyyy-mm-dd（长期有效填2099-12-31）。',
-    '날짜는 yyyy-mm-dd 형식으로 입력해 주세요 (만료 없음은 2099-12-31).',
-    '日付はyyyy-mm-dd形式で入力してください（無期限は2099-12-31）。',
+    'Check the dates: the issue date cannot be in the future and the document must not have expired.',
+    '请检查日期：签发日期不能晚于今天，证件也不能已过期。',
+    '날짜를 확인해 주세요. 발급일은 오늘 이후일 수 없고, 만료된 신분증은 사용할 수 없습니다.',
+    '日付を確認してください。発行日は今日より後にできず、有効期限が切れた書類は使えません。',
   ),
   HOLD_ALREADY_FINISHED: e(
     409,
@@ -539,6 +549,14 @@ export const ERRORS = {
     '先にカード番号を登録してください。',
   ),
   ...PAYOUT_ERRORS,
+  ...APP_ERRORS,
+  ...NOTIFICATION_ERRORS,
+  ...TICKET_ERRORS,
+  ...CARD_MONEY_ERRORS,
+  ...CARD_CONTROLS_ERRORS,
+  ...HELP_ERRORS,
+  ...KYC_ERRORS,
+  ...STATEMENT_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages';
-import { isLedgerTypeCode, LEDGER_TYPE_CODES, LEDGER_TYPES } from './ledger-types';
+import { isLedgerTypeCode, LEDGER_FAMILIES, LEDGER_TYPE_CODES, LEDGER_TYPES } from './ledger-types';
 
 describe('ledger type codes', () => {
   it('include every code PRODUCT_SPEC.md section 4 names', () => {
@@ -47,5 +47,16 @@ describe('ledger type codes', () => {
   it('reject unknown codes', () => {
     expect(isLedgerTypeCode(12)).toBe(false);
     expect(isLedgerTypeCode(999)).toBe(false);
+  });
+});
+
+describe('ledger families', () => {
+  it('place every ledger type code in exactly one family', () => {
+    const placed = Object.values(LEDGER_FAMILIES).flatMap((family) => [...family.codes] as number[]);
+    expect([...placed].sort((a, b) => a - b)).toEqual([...LEDGER_TYPE_CODES].sort((a, b) => a - b));
+  });
+
+  it('name each family in every language', () => {
+    for (const family of Object.values(LEDGER_FAMILIES)) for (const language of LANGUAGES) expect(family.label[language]).not.toBe('');
   });
 });

@@ -86,3 +86,31 @@ export const LEDGER_TYPE_CODES = Object.keys(LEDGER_TYPES).map(Number) as Ledger
 export function isLedgerTypeCode(value: number): value is LedgerTypeCode {
   return Object.hasOwn(LEDGER_TYPES, value);
 }
+
+/**
+ * What a member filters records by: families of ledger types, not 70 raw codes. Every code belongs to
+ * exactly one family (a test holds this), so a new code must be placed here to be filterable.
+ */
+export const LEDGER_FAMILIES = {
+  deposits: { label: t('Deposits', '充值', '입금', '入金').label, codes: [11, 242, 243] },
+  withdrawals: { label: t('Withdrawals', '提现', '출금', '出金').label, codes: [14, 234, 241] },
+  exchanges: {
+    label: t('Exchanges', '兑换', '환전', '両替').label,
+    codes: [41, 42, 43, 44, 45, 46, 47, 48, 49, 410, 411, 412, 413, 414, 415, 416, 417, 418],
+  },
+  transfers: {
+    label: t('Transfers', '转账', '이체', '送金・受取').label,
+    codes: [23, 113, 215, 216, 217, 218, 219, 220, 221, 222, 223, 224, 227, 228, 232, 233, 235, 236, 237, 238, 239, 240],
+  },
+  card: { label: t('Card', '卡片', '카드', 'カード').label, codes: [17, 21, 22, 24, 115, 229, 231, 501, 502, 503, 504] },
+  flashExchange: { label: t('Flash exchange', '闪兑', '즉시 환전', 'クイック両替').label, codes: [118, 244] },
+  rewards: { label: t('Rewards', '奖励', '보상', '報酬').label, codes: [15, 16, 18, 19, 33, 121] },
+  other: { label: t('Other', '其他', '기타', 'その他').label, codes: [13, 112] },
+} as const satisfies Record<string, { label: Translated; codes: readonly LedgerTypeCode[] }>;
+
+export type LedgerFamily = keyof typeof LEDGER_FAMILIES;
+export const LEDGER_FAMILY_NAMES = Object.keys(LEDGER_FAMILIES) as [LedgerFamily, ...LedgerFamily[]];
+
+export function isLedgerFamily(value: unknown): value is LedgerFamily {
+  return typeof value === 'string' && Object.hasOwn(LEDGER_FAMILIES, value);
+}

@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { amountSchema } from '../amount';
 import { LANGUAGES, type Translated } from '../languages';
 import { KYC_STATUSES, paymentPasswordSchema } from './auth';
+import { CONTROL_DECLINE_REASON_LABELS, CONTROL_DECLINE_REASONS } from './card-controls';
 
 /** Card side of the API: products, cards, KYC, recharge, card transactions (issue 6). */
 
 export const CARD_TYPES = ['virtual', 'physical'] as const;
 export const CARD_CURRENCIES = ['USD', 'HKD'] as const;
+/** The payment network a product's cards run on: its mark is drawn on the card face. */
+export const CARD_NETWORKS = ['visa', 'mastercard'] as const;
 export type CardCurrency = (typeof CARD_CURRENCIES)[number];
 /**
  * opening: fee taken, issuer asked (background job); failed: the issuer could not open it and the fee
@@ -16,7 +19,14 @@ export const CARD_STATUSES = ['opening', 'failed', 'awaiting_kyc', 'active'] as 
 export const FREEZE_REASONS = ['user', 'consecutive_funds_failures', 'failure_rate'] as const;
 export const CARD_TX_TYPES = ['authorization', 'reversal', 'refund'] as const;
 /** Why the app declined an authorization; shown to the user in their language. */
-export const DECLINE_REASONS = ['insufficient_funds', 'card_frozen', 'card_inactive', 'currency_mismatch', 'issuer_timeout'] as const;
+export const DECLINE_REASONS = [
+  'insufficient_funds',
+  'card_frozen',
+  'card_inactive',
+  'currency_mismatch',
+  'issuer_timeout',
+  ...CONTROL_DECLINE_REASONS,
+] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 
 const l = (en: string, zh: string, ko: string, ja: string): Translated => ({ en, zh, ko, ja });
@@ -31,6 +41,7 @@ export const DECLINE_REASON_LABELS: Record<DeclineReason, Translated> = {
     'このカードでは使えない通貨',
   ),
   issuer_timeout: l('No answer in time', '响应超时', '응답 시간 초과', '応答タイムアウト'),
+  ...CONTROL_DECLINE_REASON_LABELS,
 };
 
 /** A name in each app language the operator gave one; the others fall back to the product's `name`. */
@@ -45,6 +56,7 @@ export const cardProductSchema = z
     level: z.number().int(),
     type: z.enum(CARD_TYPES),
     currency: z.enum(CARD_CURRENCIES),
+    network: z.enum(CARD_NETWORKS),
     /** Paid in USDT from the wallet when opening (ledger code 21). */
     openingFee: amountSchema,
     /** Charged in the card's currency from the card balance once a month (code 22). */
@@ -57,7 +69,7 @@ export const cardProductSchema = z
 export type CardProduct = z.infer<typeof cardProductSchema>;
 export const cardProductListSchema = z.object({ products: z.array(cardProductSchema) }).meta({ id: 'CardProducts' });
 export const adminCardProductBodySchema = cardProductSchema
-  .omit({ id: true })
+  .omit({ id: true, network: true })
   .extend({ names: localizedNamesSchema.default({}) })
   .meta({ id: 'AdminCardProductBody' });
 
@@ -203,7 +215,11 @@ export const cardWithdrawReplySchema = z
     operation: cardOperationSchema,
   })
   .meta({ id: 'CardWithdrawReply' });
-/** Card to wallet as shown before the payment password: what leaves the card, the rate, what arrives. */
+export const cardWithdrawQuoteBodySchema = z.object({ amount: amountSchema }).meta({ id: 'CardWithdrawQuoteBody' });
+/**
+ * Card to wallet as shown before the payment password: what leaves the card, the rate, what arrives.
+ * The server prices the real card to wallet with the same function, so these are the figures that move.
+ */
 export const cardWithdrawQuoteSchema = z
   .object({
     amount: amountSchema,
@@ -257,7 +273,15 @@ export const KYC_PHOTO_SIDES = ['front', 'back', 'passport'] as const;
 export type KycPhotoSide = (typeof KYC_PHOTO_SIDES)[number];
 export const KYC_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const KYC_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The photos each document needs: an ID card both sides, a passport its photo page. */
+export const KYC_SIDES_BY_DOCUMENT = {
+  id_card: ['front', 'back'],
+  passport: ['passport'],
+} as const satisfies Record<(typeof KYC_DOCUMENT_TYPES)[number], readonly KycPhotoSide[]>;
+/** The expiry date sent for a document that never expires. */
+export const KYC_NO_EXPIRY = '2099-12-31';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'KYC_DATES_INVALID');
+const isoCountry = z.string().regex(/^\d{3}$/, 'KYC_COUNTRY_INVALID');
 export const kycBodySchema = z
   .object({
     cardId: z.string(),
@@ -266,18 +290,18 @@ export const kycBodySchema = z
     phoneAreaCode: areaCodeSchema,
     phone: phoneSchema,
     email: z.email(),
-    /** ISO 3166 numeric code, e.g. "344" for Hong Kong. */
-    country: z.string().regex(/^\d{3}$/),
+    /** ISO 3166 numeric code, e.g. "344" for Hong Kong (the server also checks it names a real country). */
+    country: isoCountry,
     address: z.object({
       houseNumber: z.string().trim().min(1).max(20),
       street: z.string().trim().min(1).max(100),
       district: z.string().trim().max(60).default(''),
       postcode: z.string().trim().min(2).max(12),
       city: z.string().trim().min(1).max(60),
-      country: z.string().regex(/^\d{3}$/),
+      country: isoCountry,
     }),
     documentType: z.enum(KYC_DOCUMENT_TYPES),
-    nationality: z.string().regex(/^\d{3}$/),
+    nationality: isoCountry,
     documentNumber: z.string().trim().min(4).max(30),
     issueDate: isoDate,
     /** 2099-12-31 when the document never expires. */

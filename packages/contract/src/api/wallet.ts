@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountSchema } from '../amount';
 import { currencySchema, DISPLAY_CURRENCIES } from '../currencies';
+import { LEDGER_FAMILY_NAMES } from '../ledger-types';
 import { bindableNetworkSchema, emailCodeSchema, paymentPasswordSchema } from './auth';
 
 /** Money moves only with an Idempotency-Key header; a retry with the same key returns the first reply. */
@@ -55,6 +56,29 @@ export const transferReplySchema = z
 
 export const WITHDRAWAL_STATUSES = ['pending_review', 'approved', 'sending', 'confirming', 'completed', 'rejected', 'failed'] as const;
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
+
+/**
+ * What a step of a withdrawal's history says, as a code the app words in the member's language, with
+ * its parameters: auto_approved {amount?} (below the automatic approval amount), reviewed_by_operator,
+ * signed / sent / signed_again {txHash?}, sent_by_operator {txHash?}, confirmed {block},
+ * failed_on_chain, rejected {reason} (the operator's words, as given).
+ */
+export const WITHDRAWAL_NOTE_CODES = [
+  'auto_approved',
+  'reviewed_by_operator',
+  'signed',
+  'sent',
+  'signed_again',
+  'sent_by_operator',
+  'confirmed',
+  'failed_on_chain',
+  'rejected',
+] as const;
+export type WithdrawalNoteCode = (typeof WITHDRAWAL_NOTE_CODES)[number];
+export const withdrawalNoteSchema = z
+  .object({ code: z.enum(WITHDRAWAL_NOTE_CODES), params: z.record(z.string(), z.string()) })
+  .meta({ id: 'WithdrawalNote' });
+export type WithdrawalNote = z.infer<typeof withdrawalNoteSchema>;
 export const withdrawalFeesReplySchema = z
   .object({ minimum: amountSchema, fees: z.array(z.object({ network: bindableNetworkSchema, fee: amountSchema })) })
   .meta({ id: 'WithdrawalFees' });
@@ -79,7 +103,7 @@ export const withdrawalSchema = z
     status: withdrawalStatusSchema,
     txHash: z.string().nullable(),
     createdAt: z.string(),
-    history: z.array(z.object({ status: withdrawalStatusSchema, at: z.string(), note: z.string().nullable() })),
+    history: z.array(z.object({ status: withdrawalStatusSchema, at: z.string(), note: withdrawalNoteSchema.nullable() })),
   })
   .meta({ id: 'Withdrawal' });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
@@ -105,7 +129,25 @@ export const recordsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   currency: currencySchema.optional(),
   type: z.coerce.number().int().optional(),
+  family: z
+    .enum(LEDGER_FAMILY_NAMES)
+    .optional()
+    .describe('A family of types (deposits, transfers, card...); overrides nothing when type is given'),
 });
+/**
+ * What a record is about, for its detail: the other member of a transfer (UID and masked email), or
+ * the withdrawal, card or flash exchange it belongs to, instead of an internal reference.
+ */
+export const recordSubjectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('transfer'), direction: z.enum(['in', 'out']), uid: z.string(), email: z.string() }),
+  z.object({ kind: z.literal('withdrawal'), id: z.string() }),
+  z.object({ kind: z.literal('card'), id: z.string(), last4: z.string().nullable() }),
+  z.object({ kind: z.literal('payout'), id: z.string() }),
+  z.object({ kind: z.literal('deposit'), network: z.string(), txHash: z.string() }),
+]);
+export type RecordSubject = z.infer<typeof recordSubjectSchema>;
+export const recordDetailSchema = recordSchema.extend({ subject: recordSubjectSchema.nullable() }).meta({ id: 'RecordDetail' });
+export type LedgerRecordDetail = z.infer<typeof recordDetailSchema>;
 export const recordListReplySchema = z
   .object({ records: z.array(recordSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'RecordList' });
