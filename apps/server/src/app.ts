@@ -7,6 +7,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { Redis } from 'ioredis';
 import type PgBoss from 'pg-boss';
 import { adminRoutes } from './modules/admin/routes';
+import { registerAppRelease } from './modules/app-release/register';
 import { devMailRoutes } from './modules/auth/dev-mail-routes';
 import { meRoutes } from './modules/auth/me-routes';
 import { authRoutes } from './modules/auth/routes';
@@ -17,9 +18,14 @@ import { requestChainRun } from './modules/chain/jobs';
 import { depositAdminRoutes, topUpRoutes } from './modules/chain/routes';
 import type { ChainService } from './modules/chain/service';
 import { chainServiceFromConfig } from './modules/chain/setup';
+import { registerHelp } from './modules/help/register';
+import { LiveHub } from './modules/notifications/live-hub';
+import { notificationRoutes } from './modules/notifications/routes';
 import type { PayoutPartner } from './modules/payout/partner';
 import { registerPayout } from './modules/payout/register';
+import { statementRoutes } from './modules/statements/routes';
 import { systemRoutes } from './modules/system/routes';
+import { registerTickets } from './modules/tickets/register';
 import { walletRoutes } from './modules/wallet/routes';
 import { ChangeFeed } from './platform/change-feed';
 import { type Clock, systemClock } from './platform/clock';
@@ -111,20 +117,33 @@ export async function buildApp(deps: AppDeps) {
 
   const feed = new ChangeFeed(database.pool, logger);
   const detachCaches = attachReadCaches(database.db, feed);
+  // Several windows of the app per member; more is a client opening streams in a loop.
+  const hub = new LiveHub(database.db, logger, { streamsPerMember: 10, heartbeatMs: 25_000 });
+  hub.listen(feed);
   await feed.start();
+  app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => {
     detachCaches();
     await feed.stop();
   });
 
   await app.register(systemRoutes, { db: database.db, config });
+  await registerAppRelease(app, { db: database.db, clock, config });
   const mailer = createMailer(config, database.db, logger);
-  const authDeps = { db: database.db, clock, mailer, secret: config.APP_SECRET, codesPerEmailPerHour: config.CODES_PER_EMAIL_PER_HOUR };
+  const authDeps = {
+    db: database.db,
+    clock,
+    mailer,
+    log: logger,
+    secret: config.APP_SECRET,
+    codesPerEmailPerHour: config.CODES_PER_EMAIL_PER_HOUR,
+  };
   await app.register(authRoutes, { deps: authDeps, config });
   await app.register(meRoutes, { deps: authDeps, config });
+  await app.register(notificationRoutes, { db: database.db, clock, hub });
   // On-chain top-up and withdrawal sending for the networks configured (none in most tests).
   const faucet = config.NODE_ENV !== 'production' && deps.devchain ? '/dev/chain' : undefined;
-  const chain = chainServiceFromConfig(config, database.db, clock, logger, faucet);
+  const chain = chainServiceFromConfig(config, database.db, clock, logger, mailer, faucet);
   app.decorate('chain', chain);
   const jobs = deps.jobs;
   const walletDeps = {
@@ -143,9 +162,17 @@ export async function buildApp(deps: AppDeps) {
   if (faucet && deps.devchain) await app.register(devChainRoutes, { db: database.db, clock, chain, devchain: deps.devchain });
   await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
   await registerPayout(app, { authDeps, config, logger, jobs, partner: deps.payoutPartner, sandboxUrl: deps.payoutSandboxUrl });
+  await registerTickets(app, { db: database.db, clock, config });
+  await registerHelp(app, { db: database.db, clock, config });
+  await app.register(statementRoutes, { deps: { db: database.db, clock } });
   if (config.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
 
   // Production always serves the web app; development does when it has been built (npm start).
-  if (config.NODE_ENV === 'production' || webAppBuilt(config.WEB_DIST_DIR)) await registerWebApp(app, config.WEB_DIST_DIR);
+  if (config.NODE_ENV === 'production' || webAppBuilt(config.WEB_DIST_DIR))
+    await registerWebApp(
+      app,
+      config.WEB_DIST_DIR,
+      Object.values(config.API_SERVERS).flatMap((url) => (url ? [new URL(url).origin] : [])),
+    );
   return app;
 }

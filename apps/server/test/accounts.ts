@@ -15,16 +15,20 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}${counter}.${Date.now().toString(36)}@example.com`;
 }
 
-/** The newest code mailed to this address, read from the development outbox. */
+/**
+ * The newest code mailed to this address, read from the development outbox. A code mail's subject
+ * ends with its code; other mails (a withdrawal sent, a card frozen) may have arrived since.
+ */
 export async function lastCode(t: TestApp, email: string): Promise<string> {
   const row = await t.database.handle.db
     .selectFrom('mail_outbox')
-    .select(['text_body'])
+    .select(['subject'])
     .where('to_address', '=', email)
+    .where('subject', '~', '\\d{6}$')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
-  const code = /\b(\d{6})\b/.exec(row.text_body)?.[1];
+  const code = /(\d{6})$/.exec(row.subject)?.[1];
   if (!code) throw new Error(`no code in mail to ${email}`);
   return code;
 }

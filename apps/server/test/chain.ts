@@ -2,8 +2,11 @@ import { Decimal } from '@wallet/contract';
 import { type DevChain, startDevChain } from '@wallet/devchain';
 import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import type { ScanDeps } from '../src/modules/chain/scanner';
 import { hexToTron } from '../src/modules/chain/tron-address';
 import type { Clock } from '../src/platform/clock';
+import { loadConfig } from '../src/platform/config';
+import { createMailer } from '../src/platform/mail';
 import { registerUser } from './accounts';
 import { createTestApp, type TestApp } from './app';
 
@@ -94,4 +97,10 @@ export async function userWithAddress(t: TestApp, network: 'BSC' | 'TRON', addre
     .executeTakeFirstOrThrow();
   await bindAddress(t, row.id, network, address);
   return { ...user, id: row.id, uid: row.uid, address };
+}
+
+/** What a chain service the test builds itself needs: the test app's database and log, its clock, and the development outbox. */
+export function chainDeps(t: TestApp, clock: Clock): ScanDeps {
+  const db = t.database.handle.db;
+  return { db, clock, log: t.app.log, mailer: createMailer(loadConfig({ NODE_ENV: 'test' }), db, t.app.log) };
 }

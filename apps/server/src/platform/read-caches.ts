@@ -43,7 +43,7 @@ export function attachReadCaches(db: Db, feed: ChangeFeed): () => void {
     } else if (change.topic === 'sessions') {
       const users = new Set(change.userIds);
       caches.sessions.invalidateWhere((session) => users.has(session.user_id));
-    } else {
+    } else if (change.topic === 'balances' || change.topic === 'profile') {
       // A new balance or a new display currency: either changes the balances reply.
       for (const id of change.userIds) caches.balances.invalidate(id);
     }

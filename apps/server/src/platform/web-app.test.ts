@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { PRODUCTION_ENV } from '../../test/production-env';
+import { webAppPolicy } from './web-app';
 
 let dist: string;
 let t: TestApp;
@@ -26,6 +27,11 @@ it('serves the built web app at / in production, beside the API', async () => {
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('<div id="root">');
   expect(page.headers['cache-control']).toBe('no-cache');
+  // Nothing from another host: no CDN script on any page, least of all the one with identity photos.
+  const policy = String(page.headers['content-security-policy']);
+  expect(policy).toContain("default-src 'self'");
+  expect(policy).toContain("script-src 'self';");
+  expect(policy).not.toMatch(/https?:|\*/);
 
   const asset = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a.js' });
   expect(asset.headers['cache-control']).toContain('immutable');
@@ -51,4 +57,10 @@ it('serves the web app in development only once it is built', async () => {
   const unbuilt = await createTestApp({ env: { NODE_ENV: 'development', WEB_DIST_DIR: path.join(dist, 'missing') } });
   expect((await unbuilt.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
   await unbuilt.close();
+});
+
+it('lets the app reach only this site and the API servers a member may pick', () => {
+  const policy = webAppPolicy(['https://kr.example.com', 'https://kr.example.com']);
+  expect(policy).toContain("connect-src 'self' https://kr.example.com;");
+  expect(policy).toContain("frame-ancestors 'none'");
 });

@@ -11,7 +11,32 @@ export function webAppBuilt(distDir: string): boolean {
   return existsSync(path.join(distDir, 'index.html'));
 }
 
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+/**
+ * The web app's Content-Security-Policy: everything from this site only (the API servers a member may
+ * pick are the one exception, for fetch and the live stream), no inline script, no plugins, no framing.
+ * Styles allow inline attributes because antd-mobile positions popups with them. Image compression
+ * runs in a worker made from a blob that loads this site's own copy of its library.
+ */
+export function webAppPolicy(apiOrigins: readonly string[]): string {
+  const connect = ["'self'", ...new Set(apiOrigins)].join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "worker-src 'self' blob:",
+    `connect-src ${connect}`,
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export async function registerWebApp(app: FastifyInstance, distDir: string, apiOrigins: readonly string[] = []): Promise<void> {
+  const policy = webAppPolicy(apiOrigins);
   if (!webAppBuilt(distDir)) {
     throw new Error(`The web app is not built: ${path.join(distDir, 'index.html')} is missing. Run \`npm run build\` first.`);
   }
@@ -23,6 +48,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('content-security-policy', policy);
     },
   });
 }

@@ -29,6 +29,7 @@ const deps = () => ({
   db: t.database.handle.db,
   clock,
   mailer: { kind: 'outbox' as const, send: async () => {} },
+  log: t.app.log,
   secret: 'x'.repeat(32),
   codesPerEmailPerHour: 100,
 });

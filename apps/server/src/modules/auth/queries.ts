@@ -1,5 +1,6 @@
 import type { KycStatus } from '@wallet/contract';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
+import { sql } from 'kysely';
 import { publishChange } from '../../platform/changes';
 import { afterCommit } from '../../platform/db/after-commit';
 import type { Executor } from '../../platform/db/database';
@@ -57,6 +58,20 @@ export function insertSession(db: Executor, row: { user_id: string; token_hash: 
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();
+}
+
+/** Whether the user has any session at all (live or not), and any from this device. */
+/**
+ * Whether the user has signed in before, and on this device before. A device is its user-agent without
+ * version numbers, so a browser's own update is not a "new device".
+ */
+export async function sessionDevicesSeen(db: Executor, userId: string, device: string) {
+  const row = await sql<{ sessions: string; this_device: string }>`
+    select count(*) as sessions,
+      count(*) filter (where regexp_replace(device, '[0-9]+([._][0-9]+)*', '', 'g') = regexp_replace(${device}, '[0-9]+([._][0-9]+)*', '', 'g')) as this_device
+    from sessions where user_id = ${userId}`.execute(db);
+  const counts = row.rows[0] ?? { sessions: '0', this_device: '0' };
+  return { any: Number(counts.sessions) > 0, thisDevice: Number(counts.this_device) > 0 };
 }
 
 export function findLiveSessionByTokenHash(db: Executor, tokenHash: Buffer, usedAfter: Date) {
@@ -214,6 +229,11 @@ export function findUserByUid(db: Executor, uid: string) {
 
 export function findUserEmail(db: Executor, id: string) {
   return db.selectFrom('users').select(['email']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Who a notice goes to and in which language, with the UID others know the member by. */
+export function findUserContact(db: Executor, id: string) {
+  return db.selectFrom('users').select(['uid', 'email', 'language']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export function findUserDisplayCurrency(db: Executor, id: string) {

@@ -9,7 +9,7 @@ import {
   normalizeAddress,
   type Profile,
 } from '@wallet/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../platform/audit';
 import { addSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -18,7 +18,8 @@ import { hashSecret, verifySecret } from './passwords';
 import * as q from './queries';
 import { createSession, liveSince } from './sessions';
 
-export type AuthDeps = CodeDeps;
+/** `log` is for what goes wrong after the event committed (a notice mail SMTP could not send). */
+export type AuthDeps = CodeDeps & { log: FastifyBaseLogger };
 
 /** Payment password: 5 wrong tries lock money movements for 15 minutes. */
 export const PAYMENT_MAX_FAILURES = 5;
@@ -50,7 +51,7 @@ async function requireUser(deps: AuthDeps, userId: string) {
 }
 
 async function session(deps: AuthDeps, user: q.UserRow, request: FastifyRequest) {
-  const { token } = await createSession(deps.db, deps.clock, user.id, request);
+  const { token } = await createSession(deps, user, request);
   return { token, profile: toProfile(user) };
 }
 
@@ -406,6 +407,7 @@ export async function endOtherSessions(deps: AuthDeps, auth: { userId: string; s
 export {
   findUserBoundAddress,
   findUserByUid,
+  findUserContact,
   findUserDisplayCurrency,
   findUserEmail,
   findUsersByBoundAddress,

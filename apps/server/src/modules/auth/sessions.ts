@@ -4,6 +4,10 @@ import { addSeconds, type Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { readCaches } from '../../platform/read-caches';
+import { type MailDeps, mailMember } from '../notifications/mail';
+import { newDeviceMail } from '../notifications/mail-texts';
+import { notify } from '../notifications/notify';
+import type { CodeDeps } from './codes';
 import * as q from './queries';
 
 /** A session ends after 30 days without use. */
@@ -27,20 +31,31 @@ function hashToken(token: string): Buffer {
   return hash('sha256', token, 'buffer');
 }
 
+/**
+ * Signs a user in on this request's device. A sign-in from a device (its user-agent) none of the
+ * user's earlier sessions used tells them, in the same transaction: a notification and an email. The
+ * first session of all (sign-up) is no new device. The user's row is locked meanwhile, so two
+ * sign-ins from one new device at once tell once.
+ */
 export async function createSession(
-  db: Db,
-  clock: Clock,
-  userId: string,
+  deps: CodeDeps & MailDeps,
+  user: { id: string; email: string; language: string },
   request: FastifyRequest,
 ): Promise<{ token: string; sessionId: string }> {
   const token = randomBytes(32).toString('base64url');
   const device = (request.headers['user-agent'] ?? 'unknown device').slice(0, 200);
-  const { id } = await q.insertSession(db, {
-    user_id: userId,
-    token_hash: hashToken(token),
-    device,
-    ip: request.ip ?? null,
-    now: clock.now(),
+  const ip = request.ip ?? null;
+  const now = deps.clock.now();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    await q.lockUserRow(trx, user.id);
+    const earlier = await q.sessionDevicesSeen(trx, user.id, device);
+    const { id } = await q.insertSession(trx, { user_id: user.id, token_hash: hashToken(token), device, ip, now });
+    if (earlier.any && !earlier.thisDevice) {
+      await notify(trx, user.id, { code: 'new_device_login', params: { device, ip: ip ?? '' }, ref: { kind: 'session', id } });
+      const when = `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+      await mailMember(deps, trx, user, (language) => newDeviceMail(language, { when, device, ip: ip ?? '-' }), { sessionId: id });
+    }
+    return id;
   });
   return { token, sessionId: id };
 }

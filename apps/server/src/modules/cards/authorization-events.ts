@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { balanceOf, type Leg, post } from '../ledger';
+import { notify } from '../notifications/notify';
 import { CARD_FLOAT, CARD_SHORTFALL, cardAccountIds, systemAccount } from './accounts';
 import type { CardDeps } from './deps';
 import { type CardRow, type CardTxRow, claimEvent, lockAuthorization, lockCard } from './queries';
@@ -212,7 +213,7 @@ async function expire({ trx, card, event, accounts, now, journal }: Applying) {
   // The tombstone is a counted authorization of the card's failure-rate window: a decision read before it
   // must not be written after it, so the card's version moves (see writeDecisions).
   await trx.updateTable('cards').set({ updated_at: now }).where('id', '=', card.id).execute();
-  await trx
+  const tombstone = await trx
     .insertInto('card_transactions')
     .values({
       card_id: card.id,
@@ -228,10 +229,25 @@ async function expire({ trx, card, event, accounts, now, journal }: Applying) {
       updated_at: now,
     })
     .onConflict((oc) => oc.columns(['type', 'issuer_ref']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
   if (standIn) return;
   const auth = await lockAuthorization(trx, event.authorizationId);
   if (!auth) return;
+  // The payment was declined at the issuer. The member hears of it when this is the first the card's
+  // history says so: a new tombstone, or an approval of ours the issuer did not wait for. A decline of
+  // ours was told when it was decided; a late decision of ours finds this row and decides nothing.
+  if (tombstone || auth.approved)
+    await notify(trx, card.user_id, {
+      code: 'card_declined',
+      params: {
+        amount: new Decimal(event.amount).toFixed(),
+        currency: event.currency,
+        merchant: event.merchant.name,
+        reason: 'issuer_timeout',
+      },
+      ref: { kind: 'card', id: card.id },
+    });
   const held = new Decimal(auth.held);
   if (held.gt(0))
     await journal(502, [

@@ -1,4 +1,4 @@
-import type { DeclineReason } from '@wallet/contract';
+import type { CardChannel, CardControlCategory, DeclineReason } from '@wallet/contract';
 import type { CardRow } from './queries';
 
 /**
@@ -13,6 +13,8 @@ export interface AuthorizationRequest {
   amount: string;
   currency: string;
   merchant: { name: string; mcc?: string; country?: string };
+  /** Online (card not present), at a terminal, or at an ATM; absent when the issuer does not say. */
+  channel?: CardChannel;
 }
 
 export interface Decision {
@@ -33,7 +35,16 @@ export interface DecisionItem {
 /** What a batch needs of a card it read. */
 export type ReadCard = Pick<
   CardRow,
-  'id' | 'user_id' | 'currency' | 'status' | 'frozen' | 'consecutive_funds_failures' | 'rule_window_after_id' | 'issuer_card_id' | 'version'
+  | 'id'
+  | 'user_id'
+  | 'currency'
+  | 'status'
+  | 'frozen'
+  | 'consecutive_funds_failures'
+  | 'rule_window_after_id'
+  | 'issuer_card_id'
+  | 'last4'
+  | 'version'
 > & {
   available_id: string | null;
   available_balance: string | null;
@@ -41,4 +52,12 @@ export type ReadCard = Pick<
   hold_id: string | null;
   hold_balance: string | null;
   hold_version: string | null;
+  /** The member's controls (card_controls, the defaults when there is no row). */
+  per_purchase_limit: string | null;
+  monthly_limit: string | null;
+  online_enabled: boolean;
+  atm_enabled: boolean;
+  blocked_categories: CardControlCategory[];
+  /** Approved spend of the current month (UTC) as read; summed only when there is a monthly limit, else '0'. */
+  month_spent: string;
 };

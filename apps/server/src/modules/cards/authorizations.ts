@@ -1,12 +1,16 @@
+import { monthStartUtc } from '@wallet/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import { accountLateral, planCheckedBatch } from '../ledger';
+import { announceNotifications, insertNotificationsSql, type NotificationInput } from '../notifications/notify';
 import { cardAccountIds } from './accounts';
 import type { AuthorizationRequest, DecisionItem, DecisionResult, ReadCard } from './authorization-types';
+import { monthSpendSql } from './controls';
 import type { DecidedCards } from './decided-cards';
 import { type BatchRead, type CardState, type Decided, planBatch } from './decision-plan';
 import type { CardDeps } from './deps';
 import { ruleWindows } from './freeze-rules';
+import { tellCardFrozen } from './notices';
 
 /**
  * Authorization decisions: read the cards, decide (decision-plan.ts), write the decisions and their
@@ -54,7 +58,9 @@ export async function decideBatch(
 ): Promise<Array<PromiseSettledResult<DecisionResult>>> {
   if (items.length === 0) return [];
   let failure: unknown;
-  for (const [attempt, locked] of [false, false, true, true].entries()) {
+  // Under the card locks only a card's accounts can still move (a recharge settling), so a few more
+  // tries there, under heavy traffic on one card, end it rather than failing the purchase.
+  for (const [attempt, locked] of [false, false, true, true, true].entries()) {
     try {
       if (!locked) return await decideOnce(deps, deps.db, items, known, attempt === 0);
       return await deps.db.transaction().execute((trx) => decideOnce(deps, trx, items));
@@ -88,8 +94,14 @@ async function decideOnce(
 ): Promise<Array<PromiseSettledResult<DecisionResult>>> {
   // Without a read, deliveries and authorizations seen before are not known here: their unique keys
   // fail the write, and the next try reads them.
-  const cached = useKnown ? known?.lookup([...new Set(items.map((i) => i.request.issuerCardId))]) : null;
-  const read = cached ? { seen: [], cards: cached, earlier: [] } : await readBatch(db, items);
+  const knownCards = useKnown ? known?.lookup([...new Set(items.map((i) => i.request.issuerCardId))]) : null;
+  // A month's spend can fall without the card row changing (a reversal releases a hold), so a card with
+  // a monthly limit is always read afresh; an approval elsewhere after the read bumps the card's version,
+  // which the write checks.
+  const cached = knownCards?.some((c) => c.monthly_limit !== null) ? null : knownCards;
+  // One moment for the whole batch: the month its spend is summed for is the month its rows are written in.
+  const now = deps.clock.now();
+  const read = cached ? { seen: [], cards: cached, earlier: [] } : await readBatch(db, items, monthStartUtc(now));
 
   // Decide in order. A decline that may freeze a card by rate needs the card's window: the first pass
   // notes which cards need one, they are read in one query, and the pass runs again with them.
@@ -101,7 +113,15 @@ async function decideOnce(
   }
   const decided = plan.planned.filter((p): p is Decided => p.kind === 'new');
   let written: ReadCard[] = [];
-  if (decided.length > 0 || plan.deliveries.length > 0) written = await writeDecisions(deps, db, decided, plan.deliveries);
+  if (decided.length > 0 || plan.deliveries.length > 0) {
+    // A freeze is mailed in its transaction (the outbox writes there), so a batch that freezes a card,
+    // which is rare, is written in one; the others stay a single statement.
+    const freezes = decided.some((d) => d.result.frozeCard !== null);
+    written =
+      freezes && !db.isTransaction
+        ? await deps.db.transaction().execute((trx) => writeDecisions(deps, trx, decided, plan.deliveries, now))
+        : await writeDecisions(deps, db, decided, plan.deliveries, now);
+  }
   // A transaction has not committed yet: what it wrote is not known until it has.
   if (!db.isTransaction) known?.remember([...read.cards, ...written]);
   return plan.planned.map((p) =>
@@ -114,7 +134,7 @@ async function decideOnce(
  * their two accounts' balances and versions; which deliveries were seen before; and which of the
  * authorizations were answered before.
  */
-async function readBatch(db: Executor, items: DecisionItem[]): Promise<BatchRead> {
+async function readBatch(db: Executor, items: DecisionItem[], monthStart: Date): Promise<BatchRead> {
   const deliveries = [...new Set(items.flatMap((i) => (i.delivery ? [i.delivery] : [])))];
   const issuerIds = [...new Set(items.map((i) => i.request.issuerCardId))];
   const authorizationIds = [...new Set(items.map((i) => i.request.authorizationId))];
@@ -122,10 +142,16 @@ async function readBatch(db: Executor, items: DecisionItem[]): Promise<BatchRead
     await sql<BatchRead>`
       with card_rows as (
         select c.id, c.user_id, c.currency, c.status, c.frozen, c.consecutive_funds_failures,
-          c.rule_window_after_id::text as rule_window_after_id, c.issuer_card_id, c.version::text as version,
+          c.rule_window_after_id::text as rule_window_after_id, c.issuer_card_id, c.last4, c.version::text as version,
           a.id::text as available_id, a.balance::text as available_balance, a.version::text as available_version,
-          h.id::text as hold_id, h.balance::text as hold_balance, h.version::text as hold_version
+          h.id::text as hold_id, h.balance::text as hold_balance, h.version::text as hold_version,
+          k.per_purchase_limit::text as per_purchase_limit, k.monthly_limit::text as monthly_limit,
+          coalesce(k.online_enabled, true) as online_enabled, coalesce(k.atm_enabled, true) as atm_enabled,
+          coalesce(k.blocked_categories, '{}') as blocked_categories,
+          -- Summed only for a card with a monthly limit: the others (most) cost nothing more.
+          case when k.monthly_limit is null then '0' else ${monthSpendSql(sql`c.id`, monthStart)} end as month_spent
         from cards c
+        left join card_controls k on k.card_id = c.id
         left join lateral ${accountLateral(sql`c.user_id`, sql`c.currency`, sql`'card:' || c.id::text`)} a on true
         left join lateral ${accountLateral(sql`c.user_id`, sql`c.currency`, sql`'card_hold:' || c.id::text`)} h on true
         where c.issuer_card_id = any(${issuerIds}::text[])
@@ -152,8 +178,7 @@ async function readBatch(db: Executor, items: DecisionItem[]): Promise<BatchRead
  * it) and every account too (planCheckedBatch); an authorization or delivery recorded meanwhile
  * fails it by its unique key. Either way decideBatch reads again.
  */
-async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], deliveries: string[]): Promise<ReadCard[]> {
-  const now = deps.clock.now();
+async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], deliveries: string[], now: Date): Promise<ReadCard[]> {
   const approvals = decided.filter((d) => d.result.approved);
   for (const { card } of approvals) {
     if (card.row.available_id && card.row.hold_id) continue;
@@ -194,10 +219,31 @@ async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], 
   // In id order, as every writer of cards locks them.
   const cards = [...new Set(decided.map((d) => d.card))].sort((a, b) => (a.row.id < b.row.id ? -1 : 1));
   const cardColumn = <T>(pick: (c: CardState) => T) => cards.map(pick);
+  // The member hears of each decline (the authorization's unique key makes it once per authorization).
+  const declines = decided.flatMap(
+    ({ card, request, amount, result }): Array<NotificationInput & { userId: string }> =>
+      result.approved
+        ? []
+        : [
+            {
+              userId: card.row.user_id,
+              code: 'card_declined',
+              params: {
+                amount: amount.toFixed(),
+                currency: request.currency,
+                merchant: request.merchant.name,
+                reason: result.reason ?? '',
+              },
+              ref: { kind: 'card', id: card.row.id },
+            },
+          ],
+  );
+  const froze = cards.filter((c) => c.freezeReason !== null);
+  if (froze.length > 0 && !db.isTransaction) throw new Error('authorizations: a batch that freezes a card is written in a transaction');
   const written = await sql`
     with new_deliveries as (
       insert into card_webhook_deliveries (signature) select unnest(${deliveries}::text[]) returning 1
-    ), new_authorizations as (
+    )${declines.length > 0 ? sql`, new_notifications as (${insertNotificationsSql(declines)})` : sql``}, new_authorizations as (
       insert into card_transactions (card_id, type, issuer_ref, authorization_id, currency, amount, merchant, approved,
         decline_reason, held, balance_change, created_at, updated_at)
       select card_id, 'authorization', ref, ref, currency, amount, merchant, approved, reason, held, change, ${now}, ${now}
@@ -224,9 +270,15 @@ async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], 
     select write_guard((select count(*) from checked_cards) = ${cards.length} and ${holds.complete}) as ok,
       (select coalesce(json_object_agg(id, version::text), '{}') from checked_cards) as versions`.execute(db);
   holds.committed(db);
+  announceNotifications(
+    db,
+    declines.map((d) => d.userId),
+  );
+  // Mailed in the same transaction (see decideOnce).
+  for (const { row } of froze) await tellCardFrozen(deps, db, row);
   const { versions } = written.rows[0] as { versions: Record<string, string> };
   // Each card as it now is (the version its update took), for the next batch (see DecidedCards).
-  return cards.map(({ row, consecutive, frozen }) => {
+  return cards.map(({ row, consecutive, frozen, monthSpent }) => {
     const available = holds.after.get(row.available_id as string);
     const hold = holds.after.get(row.hold_id as string);
     return {
@@ -234,6 +286,7 @@ async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], 
       version: versions[row.id] as string,
       consecutive_funds_failures: consecutive,
       frozen,
+      month_spent: monthSpent.toFixed(),
       available_balance: available?.balance ?? row.available_balance,
       available_version: available?.version ?? row.available_version,
       hold_balance: hold?.balance ?? row.hold_balance,

@@ -1,4 +1,4 @@
-import { LIMITS } from '@wallet/contract';
+import { isLuhnValid, isTrivialPin, LIMITS } from '@wallet/contract';
 import { addSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { verifyPaymentPassword } from '../auth/service';
@@ -72,6 +72,8 @@ export async function setPin(deps: CardDeps, userId: string, cardId: string, pin
   if (card.status !== 'active') throw new AppError(card.status === 'awaiting_kyc' ? 'KYC_REQUIRED' : 'CARD_NOT_OPEN');
   // A physical card gets its PIN after its printed number is bound (PRODUCT_SPEC.md section 4).
   if (card.type === 'physical' && !card.bound_at) throw new AppError('CARD_NOT_BOUND');
+  // Before the payment password, so a refused PIN costs no password attempt.
+  if (isTrivialPin(pin)) throw new AppError('CARD_PIN_TOO_SIMPLE');
   await verifyPaymentPassword(deps, userId, paymentPassword);
   try {
     await deps.issuer.setPin(card.issuer_card_id as string, pin);
@@ -83,7 +85,8 @@ export async function setPin(deps: CardDeps, userId: string, cardId: string, pin
 
 /**
  * Binds a delivered physical card by the number printed on it. The issuer compares the number (the app
- * keeps only the last four digits, checked first so an obvious typo costs no issuer call). Wrong
+ * keeps only the last four digits, checked first so an obvious typo costs no issuer call). A number
+ * that fails the Luhn check is a typo, not a guess: it is refused before anything is counted. Wrong
  * numbers are counted under the card's row lock and pause binding after LIMITS.card.bindMaxFailures,
  * so the hidden digits cannot be found by trying. Binding again with the right number changes nothing.
  */
@@ -97,6 +100,7 @@ export async function bindPhysicalCard(deps: CardDeps, userId: string, cardId: s
   const now = deps.clock.now();
   if (card.bind_locked_until && card.bind_locked_until > now)
     throw new AppError('CARD_BIND_LOCKED', { until: card.bind_locked_until.toISOString() });
+  if (!isLuhnValid(cardNumber)) throw new AppError('CARD_NUMBER_INVALID');
 
   let matched = card.last4 !== null && cardNumber.endsWith(card.last4);
   if (matched) {

@@ -1,23 +1,21 @@
 import { CURRENCIES, Decimal, type DeclineReason } from '@wallet/contract';
 import { AppError } from '../../platform/errors';
 import type { AuthorizationRequest, DecisionItem, DecisionResult, ReadCard } from './authorization-types';
+import { controlDecline } from './controls-decision';
 import { countedInWindow, MAX_CONSECUTIVE_FUNDS_FAILURES, type RuleFreeze, windowOverRate } from './freeze-rules';
-import type { CardRow } from './queries';
 
 /**
  * Deciding a batch of authorizations, without reading or writing anything: authorizations.ts reads
  * the cards, asks here, and writes what was decided.
  */
 
-function decline(
-  card: Pick<CardRow, 'status' | 'frozen' | 'currency'>,
-  request: AuthorizationRequest,
-  available: Decimal | null,
-): DeclineReason | null {
-  if (card.status !== 'active') return 'card_inactive';
+function decline(card: CardState, request: AuthorizationRequest, amount: Decimal): DeclineReason | null {
+  if (card.row.status !== 'active') return 'card_inactive';
   if (card.frozen) return 'card_frozen';
-  if (request.currency !== card.currency) return 'currency_mismatch';
-  if (available === null || available.lt(request.amount)) return 'insufficient_funds';
+  if (request.currency !== card.row.currency) return 'currency_mismatch';
+  const control = controlDecline(card.row, request, amount, card.monthSpent);
+  if (control !== null) return control;
+  if (card.available === null || card.available.lt(amount)) return 'insufficient_funds';
   return null;
 }
 
@@ -27,6 +25,8 @@ export interface CardState {
   consecutive: number;
   frozen: boolean;
   freezeReason: RuleFreeze;
+  /** This month's approved spend, the batch's approvals included as they are taken (see controlDecline). */
+  monthSpent: Decimal;
   /** Counted authorizations of the failure-rate window, oldest first; loaded only when a decline needs it. */
   window: boolean[] | null;
 }
@@ -57,6 +57,7 @@ export function planBatch(items: DecisionItem[], read: BatchRead, windows: Map<s
       consecutive: row.consecutive_funds_failures,
       frozen: row.frozen,
       freezeReason: null,
+      monthSpent: new Decimal(row.month_spent),
       window: windows.has(row.id) ? [...(windows.get(row.id) as boolean[])] : null,
     });
   const seen = new Set(read.seen);
@@ -78,8 +79,11 @@ export function planBatch(items: DecisionItem[], read: BatchRead, windows: Map<s
 
     const amount = new Decimal(request.amount);
     const tooPrecise = amount.decimalPlaces() > CURRENCIES[card.row.currency].precision;
-    const reason = tooPrecise ? 'currency_mismatch' : decline({ ...card.row, frozen: card.frozen }, request, card.available);
-    if (reason === null) card.available = (card.available as Decimal).minus(amount);
+    const reason = tooPrecise ? 'currency_mismatch' : decline(card, request, amount);
+    if (reason === null) {
+      card.available = (card.available as Decimal).minus(amount);
+      card.monthSpent = card.monthSpent.plus(amount);
+    }
 
     if (reason === null) card.consecutive = 0;
     else if (reason === 'insufficient_funds') card.consecutive += 1;

@@ -1,3 +1,4 @@
+import { CARD_CHANNELS } from '@wallet/contract';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
@@ -20,6 +21,8 @@ const authorizationData = z.object({
   amount,
   currency: z.string().length(3),
   merchant,
+  // A channel this app does not know is taken as not said (see channelOf), never as a malformed request.
+  channel: z.enum(CARD_CHANNELS).optional().catch(undefined),
   approved: z.boolean().optional(),
 });
 
@@ -44,6 +47,7 @@ const toAuthorizationRequest = (data: z.infer<typeof authorizationData>): Author
   amount: data.amount,
   currency: data.currency,
   merchant: data.merchant,
+  ...(data.channel === undefined ? {} : { channel: data.channel }),
 });
 
 /** The authorization request an event carries, or null when it is not a well-formed authorization.request. */

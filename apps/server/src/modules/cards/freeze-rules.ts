@@ -1,4 +1,4 @@
-import { Decimal, LIMITS } from '@wallet/contract';
+import { CONTROL_DECLINE_REASONS, Decimal, LIMITS } from '@wallet/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { CardRow } from './queries';
@@ -9,12 +9,13 @@ import type { CardRow } from './queries';
  * - an authorization failure rate above 15% over a window of the card's last 20 authorizations,
  *   judged once 20 exist. The window starts again when the card is unfrozen, so an unfrozen card is
  *   not frozen at once by the failures that froze it. Declines caused by the card being frozen or not
- *   yet open are not counted: they say nothing about how the card is used.
+ *   yet open are not counted: they say nothing about how the card is used. Nor are declines by the
+ *   member's own spending controls: a member who keeps to their limits must not lose the card for it.
  */
 export const RATE_WINDOW_SIZE = 20;
 export const MAX_CONSECUTIVE_FUNDS_FAILURES = LIMITS.card.freezeAfterConsecutiveFundsFailures;
 export const MAX_FAILURE_RATE = new Decimal(LIMITS.card.freezeFailureRateAbove);
-const NOT_COUNTED = ['card_frozen', 'card_inactive'];
+const NOT_COUNTED: readonly string[] = ['card_frozen', 'card_inactive', ...CONTROL_DECLINE_REASONS];
 
 export type RuleFreeze = 'consecutive_funds_failures' | 'failure_rate' | null;
 

@@ -1,7 +1,7 @@
 import {
   type CardOperation as ContractCardOperation,
   CURRENCIES,
-  checkAmount,
+  checkTypedAmount,
   Decimal,
   LIMITS,
   type RechargeQuote,
@@ -37,25 +37,36 @@ export async function rechargeQuote(deps: CardDeps, userId: string, cardId: stri
 
 async function priceRecharge(deps: CardDeps, card: CardRow, raw: string): Promise<RechargeQuote> {
   const source = sourceOf(card);
-  const checked = checkAmount(raw, source);
-  if (!checked.ok) throw new AppError(checked.code);
+  const checked = checkTypedAmount(raw, source);
+  if (!checked.ok) throw new AppError(checked.code, checked.details);
   if (!checked.value.isInteger()) throw new AppError('RECHARGE_WHOLE_NUMBER');
   const minimum = source === 'USDT' ? LIMITS.cardRecharge.minimumUsdt : LIMITS.cardRecharge.minimumHkd;
   if (checked.value.lt(minimum)) throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum, currency: source });
   const product = await findProduct(deps.db, card.product_id);
   const fee = checked.value.mul(product?.recharge_fee_rate ?? 0).toDecimalPlaces(CURRENCIES[source].precision, Decimal.ROUND_UP);
-  const rate = source === card.currency ? new Decimal(1) : midRate(await usdPrices(deps.db), source, card.currency);
-  if (!rate) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
+  const rate = await shownRate(deps, source, card.currency);
   const credited = checked.value.mul(rate).toDecimalPlaces(CURRENCIES[card.currency].precision, Decimal.ROUND_DOWN);
   return {
     sourceCurrency: source,
     amount: checked.value.toFixed(),
     fee: fee.toFixed(),
     total: checked.value.plus(fee).toFixed(),
-    rate: rate.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
+    rate: rate.toFixed(),
     credited: credited.toFixed(),
     cardCurrency: card.currency,
   };
+}
+
+/**
+ * The mid rate cut to 8 decimals, the figure the member sees. What arrives is computed from this very
+ * figure (amount x shown rate, rounded down), so the sheet's arithmetic holds to the cent and never
+ * depends on digits the app did not show.
+ */
+async function shownRate(deps: CardDeps, from: 'USDT' | 'HKD' | 'USD', to: 'USDT' | 'HKD' | 'USD') {
+  if (from === to) return new Decimal(1);
+  const rate = midRate(await usdPrices(deps.db), from, to);
+  if (!rate) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
+  return rate.toDecimalPlaces(8, Decimal.ROUND_DOWN);
 }
 
 /** What a recharge holds and pays out, saved with its operation so it settles exactly as shown. */
@@ -96,22 +107,24 @@ function rechargeReply(op: CardOperation, raw: string) {
   return { quote, operation: operationView(op) };
 }
 
-/** The card to wallet terms shown before the payment password: what leaves, the rate, what arrives. */
+/**
+ * The card to wallet terms shown before the payment password: what leaves, the rate, what arrives.
+ * withdrawToWallet prices the real transfer with the same priceWithdrawal, so the quote is what moves.
+ */
 export async function withdrawQuote(deps: CardDeps, userId: string, cardId: string, raw: string): Promise<UnloadTerms> {
   return priceWithdrawal(deps, await usableCard(deps, userId, cardId), raw);
 }
 
 async function priceWithdrawal(deps: CardDeps, card: CardRow, raw: string): Promise<UnloadTerms> {
-  const checked = checkAmount(raw, card.currency);
-  if (!checked.ok) throw new AppError(checked.code);
+  const checked = checkTypedAmount(raw, card.currency);
+  if (!checked.ok) throw new AppError(checked.code, checked.details);
   const target = sourceOf(card);
-  const rate = target === card.currency ? new Decimal(1) : midRate(await usdPrices(deps.db), card.currency, target);
-  if (!rate) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
+  const rate = await shownRate(deps, card.currency, target);
   const credited = checked.value.mul(rate).toDecimalPlaces(CURRENCIES[target].precision, Decimal.ROUND_DOWN);
   return {
     amount: checked.value.toFixed(),
     cardCurrency: card.currency,
-    rate: rate.toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(),
+    rate: rate.toFixed(),
     credited: credited.toFixed(),
     walletCurrency: target,
   };

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { KYC_PHOTO_MAX_BYTES, type KycBody, type KycPhotoSide } from '@wallet/contract';
+import { KYC_PHOTO_MAX_BYTES, KYC_SIDES_BY_DOCUMENT, type KycBody, type KycPhotoSide } from '@wallet/contract';
+import countries from 'i18n-iso-countries';
 import { AppError } from '../../platform/errors';
+import { notify } from '../notifications/notify';
 import type { CardDeps } from './deps';
-import { findCardholder, findUserCard } from './queries';
+import { findCardholder, findUserCard, listUserCards } from './queries';
 
 /** Recognised by their first bytes, not by what the client claims: a renamed file is refused. */
 const SIGNATURES: Array<{ type: string; test: (b: Buffer) => boolean }> = [
@@ -67,6 +69,11 @@ export async function kycStatus(deps: CardDeps, userId: string) {
   };
 }
 
+/** An ISO 3166-1 numeric code of a country that exists ("999" has the right shape but names none). */
+export function isCountryCode(value: string): boolean {
+  return /^\d{3}$/.test(value) && countries.isValid(value);
+}
+
 function validDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
@@ -83,6 +90,8 @@ export async function submitKyc(deps: CardDeps, userId: string, body: KycBody) {
   const today = deps.clock.now().toISOString().slice(0, 10);
   if (!validDate(body.issueDate) || !validDate(body.expiryDate) || body.issueDate > today || body.expiryDate <= today)
     throw new AppError('KYC_DATES_INVALID');
+  const named = [body.country, body.address.country, body.nationality];
+  if (!named.every(isCountryCode)) throw new AppError('KYC_COUNTRY_INVALID');
   const holder = await findCardholder(deps.db, userId);
   if (!holder?.issuer_cardholder_id) throw new AppError('CARD_NOT_OPEN');
   if (holder.kyc_status === 'in_progress') throw new AppError('KYC_IN_PROGRESS');
@@ -92,7 +101,7 @@ export async function submitKyc(deps: CardDeps, userId: string, body: KycBody) {
     .select(['side', 'sha256', 'content_type', 'size'])
     .where('user_id', '=', userId)
     .execute();
-  const needed: KycPhotoSide[] = body.documentType === 'passport' ? ['passport'] : ['front', 'back'];
+  const needed: KycPhotoSide[] = [...KYC_SIDES_BY_DOCUMENT[body.documentType]];
   const documents = needed.map((side) => photos.find((p) => p.side === side));
   if (documents.some((d) => !d)) throw new AppError('KYC_PHOTOS_MISSING', { needed });
 
@@ -126,9 +135,11 @@ export async function applyKycResult(deps: CardDeps, issuerCardholderId: string,
       .executeTakeFirst();
     if (!holder) throw new AppError('CARD_EVENT_TOO_EARLY');
     const now = deps.clock.now();
+    const status = approved ? 'passed' : 'failed';
+    const kycReason = approved ? null : (reason ?? 'rejected');
     await trx
       .updateTable('cardholders')
-      .set({ kyc_status: approved ? 'passed' : 'failed', kyc_reason: approved ? null : (reason ?? 'rejected'), updated_at: now })
+      .set({ kyc_status: status, kyc_reason: kycReason, updated_at: now })
       .where('user_id', '=', holder.user_id)
       .execute();
     if (approved)
@@ -138,6 +149,17 @@ export async function applyKycResult(deps: CardDeps, issuerCardholderId: string,
         .where('user_id', '=', holder.user_id)
         .where('status', '=', 'awaiting_kyc')
         .execute();
+    // Told when the decision changes the member's status: the same event applied again (a redelivery,
+    // or a crash before its id was recorded) finds the status already there and tells nothing more.
+    if (holder.kyc_status === status) return;
+    const cards = await listUserCards(trx, holder.user_id);
+    // About the card the form was sent for, else the member's newest.
+    const sentFor = typeof holder.kyc_data?.cardId === 'string' ? holder.kyc_data.cardId : null;
+    const card = cards.find((c) => c.id === sentFor) ?? cards[0];
+    if (!card) return;
+    const ref = { kind: 'card' as const, id: card.id };
+    if (approved) await notify(trx, holder.user_id, { code: 'kyc_passed', params: card.last4 ? { last4: card.last4 } : {}, ref });
+    else await notify(trx, holder.user_id, { code: 'kyc_failed', params: { reason: kycReason as string }, ref });
   });
 }
 

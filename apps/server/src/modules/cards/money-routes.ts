@@ -1,6 +1,7 @@
 import {
   cardOperationSchema,
   cardWithdrawBodySchema,
+  cardWithdrawQuoteBodySchema,
   cardWithdrawQuoteSchema,
   cardWithdrawReplySchema,
   rechargeBodySchema,
@@ -85,7 +86,7 @@ export const cardMoneyRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async 
         security,
         summary: 'What a card to wallet moves: the amount, the rate and what reaches the wallet',
         params: cardParams,
-        body: rechargeQuoteBodySchema,
+        body: cardWithdrawQuoteBodySchema,
         response: { 200: cardWithdrawQuoteSchema, ...errors },
       },
     },

@@ -4,6 +4,7 @@ import { verifyPaymentPassword } from '../auth/service';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import type { CardDeps } from './deps';
 import { IssuerError } from './issuer';
+import { tellCardFailed, tellCardOpened } from './notices';
 import { type CardRow, findCard, findCardholder, findProduct, lockCard } from './queries';
 
 export const OPEN_CARD_JOB = 'cards.open';
@@ -158,6 +159,7 @@ export async function markOpened(
       })
       .where('id', '=', card.id)
       .execute();
+    await tellCardOpened(trx, card, input.last4);
   });
 }
 
@@ -188,6 +190,7 @@ export async function failOpening(deps: CardDeps, cardId: string, reason: string
         ],
       });
     }
+    await tellCardFailed(trx, card);
     deps.log.info({ cardId, reason }, 'card opening failed, fee refunded');
     return true;
   });

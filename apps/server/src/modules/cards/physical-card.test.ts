@@ -1,3 +1,4 @@
+import { ERRORS } from '@wallet/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   type CardWorld,
@@ -113,14 +114,26 @@ it('binds the delivered card by its printed number: wrong numbers refused and co
   const format = await bind('4999-9912-12');
   expect(format.statusCode).toBe(400);
   expect(format.json().error.details.fields[0]).toMatchObject({ path: 'body.cardNumber', code: 'CARD_NUMBER_FORMAT' });
-  // Same last four digits, another number: only the issuer can tell, and it says no.
-  const otherMiddle = `${pan.slice(0, 8)}${pan.slice(8, 12) === '0000' ? '1111' : '0000'}${pan.slice(-4)}`;
+  // A typo the Luhn check catches: refused before anything is counted or the issuer is asked.
+  // One digit changed, the last four kept: without the check it would reach the issuer and count.
+  const typo = `${pan.slice(0, 9)}${(Number(pan[9]) + 1) % 10}${pan.slice(10)}`;
+  const failures = async () =>
+    (await t.database.handle.db.selectFrom('cards').select('bind_failures').where('id', '=', cardId).executeTakeFirstOrThrow())
+      .bind_failures;
+  for (const number of [typo, typo, typo, typo, typo, typo]) {
+    const refused = await bind(number, 'ko');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'CARD_NUMBER_INVALID', message: ERRORS.CARD_NUMBER_INVALID.message.ko });
+  }
+  expect(await failures()).toBe(0);
+  // Same last four digits, another Luhn-valid number: only the issuer can tell, and it says no.
+  const otherMiddle = shiftDigits(pan, 9, 11);
   const wrong = await bind(otherMiddle, 'zh');
   expect(wrong.statusCode).toBe(400);
   expect(wrong.json().error).toMatchObject({ code: 'CARD_NUMBER_MISMATCH', message: '卡号与您的卡片不符，请核对卡片上印制的卡号。' });
   expect(wrong.json().error.details.remainingAttempts).toBe(4);
   // A wrong last four is refused without asking the issuer.
-  const lastFour = `${pan.slice(0, -4)}${String((Number(pan.slice(-4)) + 1) % 10000).padStart(4, '0')}`;
+  const lastFour = shiftDigits(pan, 13, 11);
   expect((await bind(lastFour)).json().error.details.remainingAttempts).toBe(3);
   expect(
     (await sandboxGet<{ cards: Array<{ id: string; bound: boolean }> }>(t, '/sandbox/cards')).cards.find((c) => c.id === issuerId)?.bound,
@@ -150,11 +163,26 @@ it('binds the delivered card by its printed number: wrong numbers refused and co
   expect(JSON.stringify(row)).not.toContain(pan);
   expect(t.logs.join('\n')).not.toContain(pan);
 
+  for (const simple of ['000000', '123456', '987654']) {
+    const refused = await call(t, bob, 'POST', `/api/v1/cards/${cardId}/pin`, { pin: simple, paymentPassword: PIN });
+    expect(refused.json().error.code).toBe('CARD_PIN_TOO_SIMPLE');
+  }
   const pin = await call(t, bob, 'POST', `/api/v1/cards/${cardId}/pin`, { pin: '246810', paymentPassword: PIN });
   expect(pin.statusCode, pin.body).toBe(200);
   expect((await call(t, bob, 'GET', `/api/v1/cards/${cardId}`)).json().pinSet).toBe(true);
   expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
 });
+
+/**
+ * Another Luhn-valid number: digit `up` one higher and digit `down` one lower, both at positions the
+ * Luhn sum does not double (odd indexes of a 16-digit number), so the sum stays a multiple of 10.
+ */
+function shiftDigits(pan: string, up: number, down: number): string {
+  const digits = [...pan].map(Number);
+  digits[up] = ((digits[up] as number) + 1) % 10;
+  digits[down] = ((digits[down] as number) + 9) % 10;
+  return digits.join('');
+}
 
 it('binds only physical cards of their owner', async () => {
   const carol = await fundedUser(t, '0');

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../platform/config';
 import type { AuthDeps } from '../auth/service';
 import { cardAdminRoutes } from './admin-routes';
+import { cardControlsRoutes } from './controls-routes';
 import type { CardDeps } from './deps';
 import { HttpIssuer, UnconfiguredIssuer } from './http-issuer';
 import type { IssuerClient } from './issuer';
@@ -39,6 +40,7 @@ export async function registerCards(
   if (config.NODE_ENV !== 'production' || config.ISSUER_URL)
     await app.register(cardWebhookRoutes, { deps, secret: config.ISSUER_WEBHOOK_SECRET });
   await app.register(cardRoutes, { deps });
+  await app.register(cardControlsRoutes, { deps });
   await app.register(cardMoneyRoutes, { deps });
   await app.register(cardKycRoutes, { deps });
   await app.register(cardAdminRoutes, { deps, config });

@@ -12,6 +12,12 @@ import type { CardRow, CardTxRow, ProductRow } from './queries';
 
 const plain = (value: string | null | undefined) => new Decimal(value ?? 0).toFixed();
 
+/**
+ * Every product is issued from the issuer's one BIN range (4999 99..., see the sandbox issuer's
+ * TEST_BIN), a Visa range; a product column comes when an operator adds a range on another network.
+ */
+const ISSUER_NETWORK = 'visa' as const;
+
 export function toProduct(row: ProductRow, language: Language): CardProduct {
   return {
     id: row.id,
@@ -20,6 +26,7 @@ export function toProduct(row: ProductRow, language: Language): CardProduct {
     level: row.level,
     type: row.type,
     currency: row.currency,
+    network: ISSUER_NETWORK,
     openingFee: plain(row.opening_fee),
     monthlyFee: plain(row.monthly_fee),
     rechargeFeeRate: plain(row.recharge_fee_rate),

@@ -1,8 +1,9 @@
-import { DEPOSIT_CODES, type DepositCurrency, isCurrency, LIMITS, type Network } from '@wallet/contract';
+import { DEPOSIT_CODES, Decimal, type DepositCurrency, isCurrency, LIMITS, type Network } from '@wallet/contract';
 import { calendarDay } from '../../platform/calendar-day';
 import type { Db } from '../../platform/db/database';
 import { lockUserRow } from '../auth/service';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
+import { notify } from '../notifications/notify';
 import type { ChainAdapter } from './adapter';
 import * as q from './queries';
 import type { ScanDeps } from './scanner';
@@ -102,6 +103,12 @@ export async function creditDeposit(db: Db, id: string, now: Date, timeZone: str
       journal_id: journal.journalId,
       credited_at: now,
       updated_at: now,
+    });
+    // In the crediting transaction, one per deposit: only the run that moved it to credited gets here.
+    await notify(trx, deposit.user_id, {
+      code: 'deposit_credited',
+      params: { amount: new Decimal(deposit.amount).toFixed(), currency, network: deposit.network },
+      ref: { kind: 'deposit', id },
     });
     return 'credited';
   });

@@ -2,7 +2,16 @@ import { erc20Abi } from '@wallet/devchain';
 import { encodeFunctionData } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChainTestbed, DEPOSIT_ADDRESS, randomAddress, startChainTestbed, usdtBalance, userWithAddress } from '../../../test/chain';
+import {
+  type ChainTestbed,
+  chainDeps,
+  DEPOSIT_ADDRESS,
+  randomAddress,
+  startChainTestbed,
+  usdtBalance,
+  userWithAddress,
+} from '../../../test/chain';
+import { failNotificationWrites, notificationsAbout, notificationsOf } from '../../../test/notifications';
 import { systemClock } from '../../platform/clock';
 import { loadConfig } from '../../platform/config';
 import { ledgerViolations } from '../ledger';
@@ -146,6 +155,8 @@ describe('BSC USDT deposits on the local chain', () => {
     expect(Number(rows[0]?.block_number)).toBe(Number(first?.block_number) - 1);
     expect(rows[0]?.status).toBe('credited');
     expect(await usdtBalance(t, user.id)).toBe('7');
+    // Seen once (following it into its new block is no new deposit), credited once.
+    expect((await notificationsOf(t, user.id)).map((n) => n.code)).toEqual(['deposit_seen', 'deposit_credited']);
   });
 
   it('resumes a long catch-up after a crash in the middle and credits each deposit once', async () => {
@@ -171,7 +182,7 @@ describe('BSC USDT deposits on the local chain', () => {
       },
     };
     const settings = { confirmations: { BSC: 3, TRON: 19, ETH: 12, BTC: 2 }, batchBlocks: 20, timeZone: '+08:00' };
-    const deps = { db: t.database.handle.db, clock: systemClock, log: t.app.log };
+    const deps = chainDeps(t, systemClock);
     await expect(createChainService(deps, [crashing], settings).scan('BSC')).rejects.toThrow('killed');
     const saved = await t.database.handle.db.selectFrom('chain_checkpoints').select('next_block').executeTakeFirstOrThrow();
     expect(BigInt(saved.next_block)).toBeGreaterThan(start);
@@ -183,6 +194,87 @@ describe('BSC USDT deposits on the local chain', () => {
     await restarted.credit('BSC');
     for (const user of users) expect(await usdtBalance(t, user.id)).toBe('3');
     expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
+  });
+});
+
+describe('what the member is told of a deposit', () => {
+  const depositId = async (hash: string) => (await depositRows(hash))[0]?.id as string;
+
+  it('once when it is first seen and once when it is credited, however often scans and credits repeat', async () => {
+    const { chain, t } = bed;
+    const user = await userWithAddress(t, 'BSC', randomAddress());
+    await chain.mintUsdt(user.address as `0x${string}`, USDT(100));
+    const hash = await chain.sendUsdt(user.address as `0x${string}`, DEPOSIT_ADDRESS, 12_345_600n);
+    await Promise.all([t.app.chain.scan('BSC'), t.app.chain.scan('BSC'), t.app.chain.scan('BSC')]);
+    await t.app.chain.credit('BSC');
+    const id = await depositId(hash);
+    // The ledger's amount, trailing zeros trimmed (12.3456, not 12.345600).
+    const params = { amount: '12.3456', currency: 'USDT', network: 'BSC' };
+    expect(await notificationsOf(t, user.id)).toEqual([{ code: 'deposit_seen', params, ref_kind: 'deposit', ref_id: id }]);
+
+    await chain.mine(2);
+    await Promise.all([t.app.chain.scan('BSC'), t.app.chain.credit('BSC'), t.app.chain.credit('BSC'), t.app.chain.credit('BSC')]);
+    // A rescan from block 0 finds the credited transfer again, and crediting runs again.
+    await t.database.handle.db.updateTable('chain_checkpoints').set({ next_block: '0' }).execute();
+    await t.app.chain.scan('BSC');
+    await t.app.chain.credit('BSC');
+    expect(await usdtBalance(t, user.id)).toBe('12.3456');
+    expect(await notificationsOf(t, user.id)).toEqual([
+      { code: 'deposit_seen', params, ref_kind: 'deposit', ref_id: id },
+      { code: 'deposit_credited', params, ref_kind: 'deposit', ref_id: id },
+    ]);
+  });
+
+  it('not again when its block leaves the chain (reorg), nor when it is found again', async () => {
+    const { chain, t } = bed;
+    const user = await userWithAddress(t, 'BSC', randomAddress());
+    await chain.mintUsdt(user.address as `0x${string}`, USDT(50));
+    const snapshot = await chain.snapshot();
+    const hash = await chain.sendUsdt(user.address as `0x${string}`, DEPOSIT_ADDRESS, USDT(50));
+    await t.app.chain.scan('BSC');
+    await chain.revert(snapshot);
+    await chain.mine(4);
+    await t.app.chain.scan('BSC');
+    await t.app.chain.credit('BSC');
+    expect((await depositRows(hash))[0]?.status).toBe('dropped');
+    expect((await notificationsOf(t, user.id)).map((n) => n.code)).toEqual(['deposit_seen']);
+  });
+
+  it('nothing at all for a deposit no member is known to have sent', async () => {
+    const { chain, t } = bed;
+    const stranger = randomAddress();
+    await chain.mintUsdt(stranger, USDT(5));
+    const hash = await chain.sendUsdt(stranger, DEPOSIT_ADDRESS, USDT(5));
+    await chain.mine(3);
+    await t.app.chain.scan('BSC');
+    await t.app.chain.credit('BSC');
+    expect((await depositRows(hash))[0]?.status).toBe('unattributed');
+    expect(await notificationsAbout(t, 'deposit', await depositId(hash))).toEqual([]);
+  });
+
+  it('nothing when recording or crediting rolls back: the notice is written in their transaction', async () => {
+    const { chain, t } = bed;
+    const user = await userWithAddress(t, 'BSC', randomAddress());
+    await chain.mintUsdt(user.address as `0x${string}`, USDT(8));
+    const hash = await chain.sendUsdt(user.address as `0x${string}`, DEPOSIT_ADDRESS, USDT(8));
+    let restore = await failNotificationWrites(t);
+    await expect(t.app.chain.scan('BSC')).rejects.toThrow();
+    await restore();
+    expect(await depositRows(hash)).toEqual([]);
+    await t.app.chain.scan('BSC');
+    expect((await notificationsOf(t, user.id)).map((n) => n.code)).toEqual(['deposit_seen']);
+
+    await chain.mine(3);
+    await t.app.chain.scan('BSC');
+    restore = await failNotificationWrites(t);
+    await expect(t.app.chain.credit('BSC')).rejects.toThrow();
+    await restore();
+    expect((await depositRows(hash))[0]?.status).toBe('confirming');
+    expect(await usdtBalance(t, user.id)).toBe('0');
+    expect((await notificationsOf(t, user.id)).map((n) => n.code)).toEqual(['deposit_seen']);
+    await t.app.chain.credit('BSC');
+    expect(await usdtBalance(t, user.id)).toBe('8');
+    expect((await notificationsOf(t, user.id)).map((n) => n.code)).toEqual(['deposit_seen', 'deposit_credited']);
   });
 });
 

@@ -90,7 +90,8 @@ it('credits and sends 18-decimal ETH exactly once the ETH inbound account is pas
   });
   expect(await inbound()).toBe(before - 1_000_060_123_456_789_012_345_679n);
 
-  // ETH leaves a wallet only by transfer to a UID (no exchange pair or withdrawal takes ETH): both ways, to the wei.
+  // ETH leaves a wallet only by transfer to a UID (no exchange pair or withdrawal takes ETH), typed with at
+  // most ETH's 8 input decimals: the wei below stay in the wallet, exactly, both ways.
   const send = async (from: { token: string; email: string; headers: Record<string, string> }, to: { uid: string }, amount: string) => {
     await sendAccountCode(t, from.token, 'transfer');
     const res = await t.app.inject({
@@ -104,28 +105,35 @@ it('credits and sends 18-decimal ETH exactly once the ETH inbound account is pas
   };
   await setPaymentPin(t, alice, PIN);
   await setPaymentPin(t, whale, PIN);
-  await send(alice, whale, '60.123456789012345678');
-  expect(await balance(alice)).toBe('0');
-  expect(await balance(whale)).toBe('1000060.123456789012345679');
-  expect(await latestRecord(alice)).toMatchObject({ typeCode: 239, amount: '-60.123456789012345678', balanceAfter: '0' });
+  const wei = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/wallet/transfers',
+    headers: { ...alice.headers, 'idempotency-key': randomUUID() },
+    payload: { toUid: whale.uid, currency: 'ETH', amount: '60.123456789012345678', code: '000000', paymentPassword: PIN },
+  });
+  expect(wei.json().error).toMatchObject({ code: 'AMOUNT_TOO_MANY_DECIMALS', details: { currency: 'ETH', decimals: 8 } });
+  await send(alice, whale, '60.12345678');
+  expect(await balance(alice)).toBe('0.000000009012345678');
+  expect(await balance(whale)).toBe('1000060.123456780000000001');
+  expect(await latestRecord(alice)).toMatchObject({ typeCode: 239, amount: '-60.12345678', balanceAfter: '0.000000009012345678' });
   expect(await latestRecord(whale)).toMatchObject({
     typeCode: 240,
-    amount: '60.123456789012345678',
-    balanceAfter: '1000060.123456789012345679',
+    amount: '60.12345678',
+    balanceAfter: '1000060.123456780000000001',
   });
 
-  await send(whale, alice, '1000000.000000000000000001');
-  expect(await balance(whale)).toBe('60.123456789012345678');
-  expect(await balance(alice)).toBe('1000000.000000000000000001');
+  await send(whale, alice, '1000000.00000001');
+  expect(await balance(whale)).toBe('60.123456770000000001');
+  expect(await balance(alice)).toBe('1000000.000000019012345678');
   expect(await latestRecord(whale)).toMatchObject({
     typeCode: 239,
-    amount: '-1000000.000000000000000001',
-    balanceAfter: '60.123456789012345678',
+    amount: '-1000000.00000001',
+    balanceAfter: '60.123456770000000001',
   });
   expect(await latestRecord(alice)).toMatchObject({
     typeCode: 240,
-    amount: '1000000.000000000000000001',
-    balanceAfter: '1000000.000000000000000001',
+    amount: '1000000.00000001',
+    balanceAfter: '1000000.000000019012345678',
   });
   expect(await ledgerViolations(db)).toEqual([]);
 });

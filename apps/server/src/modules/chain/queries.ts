@@ -42,11 +42,13 @@ export interface NewDeposit {
 /**
  * Records transfers seen on chain, once each (unique network, tx hash, log index). Seen again in
  * another block (the chain reorganised and mined it again), a deposit not yet credited follows its
- * new block; a dropped one comes back to confirming.
+ * new block; a dropped one comes back to confirming. Returns the rows it wrote, `inserted` for those
+ * recorded for the first time (a row updated by the conflict clause already had a transaction id in
+ * its xmax; one just inserted has none).
  */
-export async function upsertDeposits(db: Db, rows: NewDeposit[], now: Date): Promise<void> {
-  if (rows.length === 0) return;
-  await db
+export async function upsertDeposits(db: Executor, rows: NewDeposit[], now: Date) {
+  if (rows.length === 0) return [];
+  return db
     .insertInto('chain_deposits')
     .values(rows.map((r) => ({ ...r, status: 'confirming' as const, detected_at: now, updated_at: now })))
     .onConflict((oc) =>
@@ -66,6 +68,7 @@ export async function upsertDeposits(db: Db, rows: NewDeposit[], now: Date): Pro
           ]),
         ),
     )
+    .returning(['id', 'network', 'currency', 'amount', 'user_id', sql<boolean>`xmax = 0`.as('inserted')])
     .execute();
 }
 

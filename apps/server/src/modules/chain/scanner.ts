@@ -3,6 +3,8 @@ import { CURRENCIES, Decimal } from '@wallet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
+import type { Mailer } from '../../platform/mail';
+import { notifyMany } from '../notifications/notify';
 import type { ChainAdapter, ObservedTransfer } from './adapter';
 import { usersBySender } from './attribution';
 import { checkpoint, type NewDeposit, saveCheckpoint, upsertDeposits } from './queries';
@@ -11,6 +13,8 @@ export interface ScanDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Members are emailed when their withdrawal is sent. */
+  mailer: Mailer;
   /** BTC deposits belong to the owner of the receiving address (each user has their own). */
   btcOwners?: (addresses: string[]) => Promise<Map<string, string>>;
 }
@@ -92,7 +96,21 @@ export async function recordTransfers(deps: ScanDeps, network: Network, found: O
       attributed_by: userId ? (byReceiver ? 'deposit_address' : 'bound_address') : null,
     });
   }
-  await upsertDeposits(deps.db, rows, deps.clock.now());
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const written = await upsertDeposits(trx, rows, now);
+    // Told once, when first recorded: a rescan, an overlapping scan or a reorg's new block inserts nothing.
+    const seen = written.filter((r) => r.inserted && r.user_id !== null);
+    await notifyMany(
+      trx,
+      seen.map((r) => ({
+        userId: r.user_id as string,
+        code: 'deposit_seen' as const,
+        params: { amount: new Decimal(r.amount).toFixed(), currency: r.currency, network: r.network },
+        ref: { kind: 'deposit' as const, id: r.id },
+      })),
+    );
+  });
   return rows.length;
 }
 

@@ -5,8 +5,17 @@ import { DEV_HOT_WALLET_KEY } from '@wallet/devchain';
 import { TronWeb } from 'tronweb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCode, sendAccountCode, setPaymentPin } from '../../../test/accounts';
-import { type ChainTestbed, DEPOSIT_ADDRESS, randomAddress, startChainTestbed, usdtBalance, userWithAddress } from '../../../test/chain';
+import {
+  type ChainTestbed,
+  chainDeps,
+  DEPOSIT_ADDRESS,
+  randomAddress,
+  startChainTestbed,
+  usdtBalance,
+  userWithAddress,
+} from '../../../test/chain';
 import { ManualClock } from '../../../test/clock';
+import { notificationsAbout } from '../../../test/notifications';
 import { createChainService } from './service';
 import { hexToTron } from './tron-address';
 
@@ -132,7 +141,7 @@ describe('TRON withdrawal sending', () => {
   /** A sender that stops right after signing and saving the transaction, as a power cut would. */
   const crashAfterSigning = async () => {
     const { t } = bed;
-    const crashing = createChainService({ db: t.database.handle.db, clock, log: t.app.log }, [...t.app.chain.networks.values()], {
+    const crashing = createChainService(chainDeps(t, clock), [...t.app.chain.networks.values()], {
       confirmations: { BSC: 3, TRON: 3, ETH: 12, BTC: 2 },
       batchBlocks: 100,
       timeZone: '+08:00',
@@ -179,5 +188,31 @@ describe('TRON withdrawal sending', () => {
     expect(executed.has(first.tx_hash as string)).toBe(false);
     expect(await chain.usdtBalance(w.to)).toBe(17_000_000n);
     expect(resent.history.map((h: { status: string }) => h.status)).toContain('approved');
+  });
+
+  it('tells the member once that it was sent, even when a lost transaction expired and a new one is sent', async () => {
+    const { t } = bed;
+    const w = await withdraw('19');
+    await t.app.chain.sendWithdrawals('TRON');
+    const first = await t.database.handle.db.selectFrom('withdrawals').selectAll().where('id', '=', w.id).executeTakeFirstOrThrow();
+    expect(first.status).toBe('confirming');
+    const notices = async () => (await notificationsAbout(t, 'withdrawal', w.id)).map((n) => n.code);
+    expect(await notices()).toEqual(['withdrawal_sent']);
+    // The node lost the broadcast transaction before mining it, and it has expired since.
+    executed.delete(first.tx_hash as string);
+    expired.add(first.tx_hash as string);
+    await t.app.chain.sendWithdrawals('TRON');
+    const resent = await status(w.id);
+    expect(resent.txHash).not.toBe(first.tx_hash);
+    expect(resent.history.map((h: { status: string }) => h.status)).toEqual([
+      'pending_review',
+      'approved',
+      'sending',
+      'confirming',
+      'approved',
+      'sending',
+      'confirming',
+    ]);
+    expect(await notices()).toEqual(['withdrawal_sent']);
   });
 });

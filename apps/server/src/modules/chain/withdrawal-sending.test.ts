@@ -1,8 +1,18 @@
+import { Decimal } from '@wallet/contract';
 import { DEV_HOT_WALLET_KEY } from '@wallet/devchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCode, registerUser, sendAccountCode, setPaymentPin } from '../../../test/accounts';
-import { type ChainTestbed, DEPOSIT_ADDRESS, randomAddress, startChainTestbed, usdtBalance, userWithAddress } from '../../../test/chain';
+import {
+  type ChainTestbed,
+  chainDeps,
+  DEPOSIT_ADDRESS,
+  randomAddress,
+  startChainTestbed,
+  usdtBalance,
+  userWithAddress,
+} from '../../../test/chain';
 import { ManualClock } from '../../../test/clock';
+import { mailsTo, notificationsAbout, setLanguage } from '../../../test/notifications';
 import { loadConfig } from '../../platform/config';
 import { ledgerViolations } from '../ledger';
 import { createChainService } from './service';
@@ -52,6 +62,11 @@ async function withdrawal(id: string) {
   return res.json();
 }
 
+const notices = (id: string) => notificationsAbout(bed.t, 'withdrawal', id);
+/** The "withdrawal sent" mails to the member (in Korean: the test sets their language). */
+const sentMails = async (amount: string) =>
+  (await mailsTo(bed.t, user.email)).filter((m) => m.subject === `출금 전송 완료: ${amount} USDT`);
+
 function service(send: { crashAfterSign?: () => void } = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -60,7 +75,7 @@ function service(send: { crashAfterSign?: () => void } = {}) {
     BSC_DEPOSIT_ADDRESS: DEPOSIT_ADDRESS,
     BSC_HOT_WALLET_KEY: DEV_HOT_WALLET_KEY,
   });
-  return createChainService({ db: bed.t.database.handle.db, clock, log: bed.t.app.log }, adaptersFromConfig(config), {
+  return createChainService(chainDeps(bed.t, clock), adaptersFromConfig(config), {
     confirmations: { BSC: 3, TRON: 19, ETH: 12, BTC: 2 },
     batchBlocks: 100,
     timeZone: '+08:00',
@@ -72,12 +87,19 @@ describe('withdrawal sending on the local chain', () => {
   it('approves a small withdrawal itself, signs, broadcasts and completes it after its confirmations', async () => {
     const { chain, t } = bed;
     const hotBefore = await chain.usdtBalance(chain.hotWallet);
+    await setLanguage(t, user.id, 'ko');
     const w = await withdraw('25.5');
     expect(w.status).toBe('approved');
+    expect(await notices(w.id)).toEqual([]);
 
     await t.app.chain.sendWithdrawals('BSC');
     const sent = await withdrawal(w.id);
     expect(sent).toMatchObject({ status: 'confirming', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    // Told once it is broadcast: a notification and a mail in the member's language, the amount exactly.
+    const params = { amount: '25.5', currency: 'USDT', network: 'BSC', address: sent.address };
+    expect(await notices(w.id)).toEqual([{ user_id: user.id, code: 'withdrawal_sent', params }]);
+    const [mail] = await sentMails('25.5');
+    expect(mail?.text_body).toContain(sent.address);
     expect(await chain.usdtBalance(w.address)).toBe(25_500_000n);
     expect(await chain.usdtBalance(chain.hotWallet)).toBe(hotBefore - 25_500_000n);
 
@@ -94,6 +116,14 @@ describe('withdrawal sending on the local chain', () => {
       'confirming',
       'completed',
     ]);
+    // Codes the app words in the member's language; the nonce stays with the operators.
+    expect(done.history.map((h: { note: unknown }) => h.note)).toEqual([
+      null,
+      { code: 'auto_approved', params: { amount: '100' } },
+      { code: 'signed', params: { txHash: done.txHash } },
+      { code: 'sent', params: { txHash: done.txHash } },
+      { code: 'confirmed', params: { block: expect.stringMatching(/^\d+$/) } },
+    ]);
     const journals = await t.database.handle.db
       .selectFrom('ledger_journal')
       .select('type_code')
@@ -101,6 +131,9 @@ describe('withdrawal sending on the local chain', () => {
       .execute();
     expect(journals.map((j) => j.type_code)).toEqual([241, 241]);
     expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
+    // Later runs (confirmations, completion) tell nothing more.
+    expect(await notices(w.id)).toEqual([{ user_id: user.id, code: 'withdrawal_sent', params }]);
+    expect(await sentMails('25.5')).toHaveLength(1);
   });
 
   it('waits for an operator above the automatic amount, then sends what they approve', async () => {
@@ -140,8 +173,11 @@ describe('withdrawal sending on the local chain', () => {
     expect(await chain.usdtBalance(w.address)).toBe(0n);
 
     // The restarted process re-broadcasts the stored transaction, and running again changes nothing.
+    expect(await notices(w.id)).toEqual([]);
     await service().sendWithdrawals('BSC');
     await service().sendWithdrawals('BSC');
+    expect((await notices(w.id)).map((n) => n.code)).toEqual(['withdrawal_sent']);
+    expect(await sentMails('12')).toHaveLength(1);
     expect((await withdrawal(w.id)).txHash).toBe(stored.tx_hash);
     expect(await chain.usdtBalance(w.address)).toBe(12_000_000n);
     expect(await chain.client.getTransactionCount({ address: chain.hotWallet })).toBe(nonceBefore + 1);
@@ -199,6 +235,15 @@ describe('withdrawal sending on the local chain', () => {
     const failed = await withdrawal(w.id);
     expect(failed.status).toBe('failed');
     expect(await usdtBalance(t, user.id)).toBe(before);
+    await t.app.chain.sendWithdrawals('BSC');
+    expect(await notices(w.id)).toEqual([
+      { user_id: user.id, code: 'withdrawal_sent', params: expect.objectContaining({ amount: '11' }) },
+      {
+        user_id: user.id,
+        code: 'withdrawal_failed',
+        params: { amount: '11', returned: new Decimal('11').plus(failed.fee).toFixed(), currency: 'USDT', network: 'BSC' },
+      },
+    ]);
     const refund = await t.database.handle.db
       .selectFrom('ledger_journal')
       .select('type_code')

@@ -4,6 +4,8 @@ import type { Db } from '../../platform/db/database';
 import { hashSecret } from '../auth/passwords';
 import { findUserByEmail, insertUser } from '../auth/queries';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
+import { seedAppRelease } from './app-release-content';
+import { seedHelpContent } from './help-content';
 
 export const DEMO_ACCOUNTS = [
   {
@@ -60,4 +62,6 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void
     }
     log.info({ email: demo.email, uid: user.uid }, 'demo account created');
   }
+  await seedAppRelease(db);
+  await seedHelpContent(db, log);
 }

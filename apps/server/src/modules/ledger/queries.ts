@@ -59,6 +59,8 @@ export interface EntryFilter {
   typeCodes?: number[] | undefined;
   /** One entry by id. */
   id?: string;
+  /** The entries one posting wrote. */
+  journalId?: string;
 }
 
 /** Entries of a user's (or an object's) accounts with their record code, newest first. */
@@ -83,6 +85,7 @@ export async function entriesOf(db: Executor, filter: EntryFilter): Promise<Entr
     .limit(filter.limit);
   if (filter.userId) q = q.where('a.user_id', '=', filter.userId);
   if (filter.id) q = q.where('e.id', '=', filter.id);
+  if (filter.journalId) q = q.where('e.journal_id', '=', filter.journalId);
   if (filter.before) q = q.where('e.id', '<', filter.before);
   if (filter.currency) q = q.where('e.currency', '=', filter.currency);
   if (filter.typeCodes) q = q.where(code, 'in', filter.typeCodes);

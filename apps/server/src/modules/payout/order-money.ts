@@ -1,10 +1,11 @@
-import { Decimal, type PayeeInput, type PayeeKind } from '@wallet/contract';
-import { afterCommit } from '../../platform/db/after-commit';
+import { CURRENCIES, Decimal, type PayeeInput, type PayeeKind } from '@wallet/contract';
 import type { Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secret-box';
 import { getProfile } from '../auth/service';
 import { accountId, release, SYSTEM_PURPOSES, settle } from '../ledger';
+import { mailMember } from '../notifications/mail';
+import { notify } from '../notifications/notify';
 import type { PayoutDeps } from './deps';
 import { payoutMail } from './mail-texts';
 import * as q from './order-queries';
@@ -97,19 +98,23 @@ export async function finishOrder(
       });
     }
     await inside?.(trx, ended);
-    await notify(deps, trx, member, ended);
+    await tellMember(deps, trx, member, ended);
     return ended;
   });
 }
 
 /**
- * Tells the member by email. The development outbox writes in the money's transaction; SMTP sends
- * once it has committed (never a network call under the order's lock); a lost mail loses no money.
+ * Tells the member, in the money's transaction: a notification (the USDT as the ledger moved it, the
+ * CNY as the order shows it) and an email in their language (see mailMember); a lost mail loses no money.
  */
-async function notify(deps: PayoutDeps, trx: Executor, member: { email: string; language: string }, order: q.OrderRow) {
-  const message = { to: member.email, ...payoutMail(member.language, order) };
-  if (deps.mailer.kind === 'outbox') return deps.mailer.send(message, trx);
-  afterCommit(trx, () => {
-    deps.mailer.send(message).catch((error: unknown) => deps.log.warn({ err: error, order: order.id }, 'payout notification not sent'));
-  });
+async function tellMember(deps: PayoutDeps, trx: Executor, member: { email: string; language: string }, order: q.OrderRow) {
+  const amount = new Decimal(order.amount).toFixed();
+  const ref = { kind: 'payout' as const, id: order.id };
+  if (order.stage === 'arrived') {
+    const cny = new Decimal(order.amount_out).toFixed(CURRENCIES.CNY.precision);
+    await notify(trx, order.user_id, { code: 'payout_arrived', params: { amount, currency: 'USDT', cny }, ref });
+  } else {
+    await notify(trx, order.user_id, { code: 'payout_rejected', params: { amount, currency: 'USDT' }, ref });
+  }
+  await mailMember(deps, trx, member, (language) => payoutMail(language, order), { order: order.id });
 }

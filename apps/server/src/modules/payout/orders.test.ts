@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Decimal } from '@wallet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../test/clock';
+import { failNotificationWrites, mailsTo, notificationsAbout, setLanguage, userIdOf } from '../../../test/notifications';
 import {
   addPayee,
   bankPayee,
@@ -15,6 +16,7 @@ import {
   usdtOf,
 } from '../../../test/payout';
 import { ledgerViolations } from '../ledger';
+import { finishOrder } from './order-money';
 
 /**
  * Orders with no payout partner: the desk marks them arrived or rejected. Quotes and each limit's
@@ -55,7 +57,7 @@ describe('quotes', () => {
     const refusals: Array<[string, string]> = [
       ['9.99', 'PAYOUT_BELOW_MINIMUM'],
       ['5000.01', 'PAYOUT_ABOVE_MAXIMUM'],
-      ['10.001', 'AMOUNT_TOO_PRECISE'],
+      ['10.001', 'AMOUNT_TOO_MANY_DECIMALS'],
       ['abc', 'VALIDATION_FAILED'],
       ['0', 'AMOUNT_NOT_POSITIVE'],
     ];
@@ -122,10 +124,19 @@ describe('an order', () => {
       .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Flash exchange arrived');
     expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
+    // The same end again (a partner's redelivered webhook) returns the order as it stands, and tells nothing more.
+    expect((await call(t, t.admin, 'POST', `/api/v1/admin/payout/orders/${order.id}/arrived`, {})).statusCode).toBe(409);
+    expect((await finishOrder(t.deps, order.id, { outcome: 'arrived', reference: 'DESK-1', actor: 'test' })).stage).toBe('arrived');
+    expect(await notificationsAbout(t, 'payout', order.id)).toEqual([
+      { user_id: await userIdOf(t, carol.email), code: 'payout_arrived', params: { amount: '100', currency: 'USDT', cny: '718.17' } },
+    ]);
+    expect((await mailsTo(t, carol.email)).filter((m) => m.subject === 'Flash exchange arrived')).toHaveLength(1);
   });
 
   it('returns the USDT exactly when the desk rejects, with the reason and the notice in the member language', async () => {
     const dan = await fundedMember(t, '123.45');
+    const danId = await userIdOf(t, dan.email);
+    await setLanguage(t, danId, 'zh');
     const bankId = (await addPayee(t, dan, bankPayee())).id;
     const order = (await sell(t, dan, bankId, '100.45', 'bank')).json();
     expect(await usdtOf(t, dan)).toBe('23');
@@ -140,6 +151,30 @@ describe('an order', () => {
     const [returned] = await records(dan);
     expect(returned).toMatchObject({ typeCode: 112, amount: '100.45' });
     expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
+    expect((await finishOrder(t.deps, order.id, { outcome: 'rejected', reason: 'again', actor: 'test' })).stage).toBe('rejected');
+    expect(await notificationsAbout(t, 'payout', order.id)).toEqual([
+      { user_id: danId, code: 'payout_rejected', params: { amount: '100.45', currency: 'USDT' } },
+    ]);
+    const mails = (await mailsTo(t, dan.email)).filter((m) => m.subject === '闪兑被拒绝，金额已退回');
+    expect(mails).toEqual([{ subject: '闪兑被拒绝，金额已退回', text_body: expect.stringContaining('100.45 USDT') }]);
+  });
+
+  it('tells nothing and mails nothing when the desk decision rolls back, and once when it is made again', async () => {
+    const fay = await fundedMember(t, '50');
+    const order = (await sell(t, fay, (await addPayee(t, fay)).id, '20')).json();
+    const restore = await failNotificationWrites(t);
+    const failed = await call(t, t.admin, 'POST', `/api/v1/admin/payout/orders/${order.id}/rejected`, { reason: 'desk closed' });
+    await restore();
+    expect(failed.statusCode).toBe(500);
+    expect((await call(t, fay, 'GET', `/api/v1/payout/orders/${order.id}`)).json().status).toBe('in_progress');
+    expect(await usdtOf(t, fay)).toBe('30');
+    expect(await notificationsAbout(t, 'payout', order.id)).toEqual([]);
+    expect((await mailsTo(t, fay.email)).filter((m) => m.subject.startsWith('Flash exchange'))).toEqual([]);
+    expect((await call(t, t.admin, 'POST', `/api/v1/admin/payout/orders/${order.id}/rejected`, { reason: 'desk closed' })).statusCode).toBe(
+      200,
+    );
+    expect((await notificationsAbout(t, 'payout', order.id)).map((n) => n.code)).toEqual(['payout_rejected']);
+    expect((await mailsTo(t, fay.email)).filter((m) => m.subject.startsWith('Flash exchange'))).toHaveLength(1);
   });
 
   it('refuses a payee of the other kind, a deleted payee, a wrong password and the daily limit', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CURRENCIES,
-  checkAmount,
+  checkTypedAmount,
   Decimal,
   type Language,
   LIMITS,
@@ -137,10 +137,9 @@ function checkLimits(amount: Decimal, settings: Awaited<ReturnType<typeof q.sett
  * every figure that will move before the payment password.
  */
 export async function createPayoutQuote(deps: PayoutDeps, userId: string, kind: PayeeKind, raw: string): Promise<PayoutQuote> {
-  const checked = checkAmount(raw, 'USDT');
-  if (!checked.ok) throw new AppError(checked.code);
+  const checked = checkTypedAmount(raw, 'USDT');
+  if (!checked.ok) throw new AppError(checked.code, checked.details);
   const amount = checked.value;
-  if (amount.decimalPlaces() > LIMITS.payout.inputDecimals) throw new AppError('AMOUNT_TOO_PRECISE');
   const settings = await q.settings(deps.db);
   const rate = settings.enabled ? await currentRate(deps, settings.spread) : null;
   if (!rate) throw new AppError('PAYOUT_UNAVAILABLE');

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency, checkAmount, Decimal, isCurrency, isLedgerTypeCode, LIMITS, type Quote } from '@wallet/contract';
+import { CURRENCIES, type Currency, checkTypedAmount, Decimal, isCurrency, isLedgerTypeCode, LIMITS, type Quote } from '@wallet/contract';
 import { addSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type AuthDeps, requirePaymentPasswordSet, verifyPaymentPassword } from '../auth/service';
@@ -50,8 +50,8 @@ export async function listExchangePairs(deps: Pick<AuthDeps, 'db'>): Promise<Arr
 export async function createQuote(deps: AuthDeps, userId: string, from: Currency, to: Currency, amount: string): Promise<Quote> {
   const pair = await q.findEnabledPair(deps.db, from, to);
   if (!pair || !isLedgerTypeCode(pair.type_code)) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
-  const checked = checkAmount(amount, from);
-  if (!checked.ok) throw new AppError(checked.code);
+  const checked = checkTypedAmount(amount, from);
+  if (!checked.ok) throw new AppError(checked.code, checked.details);
   if (checked.value.lt(LIMITS.exchange.minimum))
     throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum: LIMITS.exchange.minimum, currency: from });
   await requirePaymentPasswordSet(deps, userId);

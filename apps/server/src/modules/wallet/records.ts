@@ -1,8 +1,21 @@
-import { type Currency, Decimal, isLedgerTypeCode, type Language, LEDGER_TYPES, type LedgerRecord } from '@wallet/contract';
+import {
+  type Currency,
+  Decimal,
+  isLedgerTypeCode,
+  type Language,
+  LEDGER_FAMILIES,
+  LEDGER_TYPES,
+  type LedgerFamily,
+  type LedgerRecord,
+  type LedgerRecordDetail,
+  maskEmail,
+  type RecordSubject,
+} from '@wallet/contract';
 import type { Db } from '../../platform/db/database';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import { type EntryRow, entriesOf, USER_WALLET } from '../ledger';
+import { parseReference, subjectsOf } from './record-subjects';
 
 function toRecord(row: EntryRow, language: Language): LedgerRecord {
   return {
@@ -21,7 +34,13 @@ function toRecord(row: EntryRow, language: Language): LedgerRecord {
 export async function listRecords(
   db: Db,
   userId: string,
-  query: { cursor?: string | undefined; limit: number; currency?: Currency | undefined; type?: number | undefined },
+  query: {
+    cursor?: string | undefined;
+    limit: number;
+    currency?: Currency | undefined;
+    type?: number | undefined;
+    family?: LedgerFamily | undefined;
+  },
   language: Language,
 ) {
   const rows = await entriesOf(db, {
@@ -30,14 +49,45 @@ export async function listRecords(
     before: query.cursor,
     limit: query.limit + 1,
     currency: query.currency,
-    typeCodes: query.type === undefined ? undefined : [query.type],
+    typeCodes: typeCodesOf(query),
   });
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => r.id);
   return { records: page.map((r) => toRecord(r, language)), nextCursor };
 }
 
-export async function getRecord(db: Db, userId: string, id: string, language: Language) {
+/** One type when asked for one (API clients), else the family's types, else every type. */
+function typeCodesOf(query: { type?: number | undefined; family?: LedgerFamily | undefined }): number[] | undefined {
+  if (query.type !== undefined) return [query.type];
+  return query.family === undefined ? undefined : [...LEDGER_FAMILIES[query.family].codes];
+}
+
+export async function getRecord(db: Db, userId: string, id: string, language: Language): Promise<LedgerRecordDetail> {
   const [row] = await entriesOf(db, { purpose: USER_WALLET, userId, id, limit: 1 });
   if (!row) throw new AppError('RECORD_NOT_FOUND');
-  return toRecord(row, language);
+  return { ...toRecord(row, language), subject: await subjectOf(db, userId, row.reference) };
+}
+
+/**
+ * Turns a ledger reference ("transfer:<id>", "withdrawal:<id>"...) into what a member can read: the
+ * other member of a transfer, the last digits of a card. A withdrawal or flash exchange is linked by
+ * its id, which its own page reads.
+ */
+async function subjectOf(db: Db, userId: string, reference: string | null): Promise<RecordSubject | null> {
+  const { kind, id } = parseReference(reference);
+  if (kind === null) return null;
+  if (kind === 'withdrawals') return { kind: 'withdrawal', id };
+  if (kind === 'payouts') return { kind: 'payout', id };
+  const subjects = await subjectsOf(db, userId, [reference]);
+  if (kind === 'cards') {
+    const card = subjects.cards.get(id);
+    return card ? { kind: 'card', id, last4: card.last4 } : null;
+  }
+  if (kind === 'deposits') {
+    const deposit = subjects.deposits.get(id);
+    return deposit ? { kind: 'deposit', network: deposit.network, txHash: deposit.txHash } : null;
+  }
+  const transfer = subjects.transfers.get(id);
+  return transfer
+    ? { kind: 'transfer', direction: transfer.out ? 'out' : 'in', uid: transfer.uid, email: maskEmail(transfer.email) }
+    : null;
 }

@@ -1,8 +1,9 @@
-import { type Currency, checkAmount, Decimal, maskEmail, TRANSFER_CODES } from '@wallet/contract';
+import { type Currency, checkTypedAmount, Decimal, maskEmail, TRANSFER_CODES } from '@wallet/contract';
 import { AppError } from '../../platform/errors';
 import { checkCode, spendCode } from '../auth/codes';
-import { type AuthDeps, findUserByUid, findUserEmail, verifyPaymentPassword } from '../auth/service';
-import { accountId, post, USER_WALLET, walletBalances } from '../ledger';
+import { type AuthDeps, findUserByUid, findUserContact, verifyPaymentPassword } from '../auth/service';
+import { accountId, entriesOf, post, USER_WALLET, walletBalances } from '../ledger';
+import { notify } from '../notifications/notify';
 import * as q from './queries';
 
 /** The recipient as the sender may see them before confirming: nickname, else a masked email. */
@@ -33,12 +34,12 @@ export async function transfer(deps: AuthDeps, userId: string, input: TransferIn
   const recipient = await findRecipient(deps, input.toUid);
   if (existing) return reply(existing, recipient);
   if (recipient.id === userId) throw new AppError('TRANSFER_TO_SELF');
-  const checked = checkAmount(input.amount, input.currency);
-  if (!checked.ok) throw new AppError(checked.code);
+  const checked = checkTypedAmount(input.amount, input.currency);
+  if (!checked.ok) throw new AppError(checked.code, checked.details);
   const held = (await walletBalances(deps.db, userId)).find((b) => b.currency === input.currency);
   if (!held || new Decimal(held.balance).lt(checked.value)) throw new AppError('INSUFFICIENT_BALANCE', { currency: input.currency });
   await verifyPaymentPassword(deps, userId, input.paymentPassword);
-  const sender = await findUserEmail(deps.db, userId);
+  const sender = await findUserContact(deps.db, userId);
   const codeId = await checkCode(deps, sender.email, 'transfer', input.code);
 
   const amount = checked.value.toFixed();
@@ -60,7 +61,7 @@ export async function transfer(deps: AuthDeps, userId: string, input: TransferIn
     if (!created) return null;
     await spendCode(trx, codeId, now);
     const reference = `transfer:${created.id}`;
-    await post(trx, {
+    const { journalId } = await post(trx, {
       typeCode: codes.out,
       userId,
       reference,
@@ -69,6 +70,14 @@ export async function transfer(deps: AuthDeps, userId: string, input: TransferIn
         { accountId: from, amount: `-${amount}` },
         { accountId: to, amount, typeCode: codes.in },
       ],
+    });
+    // The recipient's own record of it: what their records page opens.
+    const [received] = await entriesOf(trx, { purpose: USER_WALLET, userId: recipient.id, journalId, limit: 1 });
+    if (!received) throw new Error(`transfer ${created.id}: the recipient's entry was not found`);
+    await notify(trx, recipient.id, {
+      code: 'transfer_received',
+      params: { amount, currency: input.currency, fromUid: sender.uid },
+      ref: { kind: 'record', id: received.id },
     });
     return created;
   });

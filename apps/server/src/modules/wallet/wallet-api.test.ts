@@ -121,6 +121,21 @@ describe('transfer', () => {
     expect(aliceRecords.json().records[0]).toMatchObject({ typeCode: 23, label: '转出 (USDT)', amount: '-25.5', balanceAfter: '874.5' });
     const bobRecords = await call(bob, 'GET', '/api/v1/wallet/records');
     expect(bobRecords.json().records[0]).toMatchObject({ typeCode: 113, label: 'Transfer in (USDT)', amount: '25.5' });
+
+    // The detail names the other member, never the internal reference; the family filter finds both sides.
+    const sentDetail = await call(alice, 'GET', `/api/v1/wallet/records/${aliceRecords.json().records[0].id}`);
+    expect(sentDetail.json().subject).toEqual({
+      kind: 'transfer',
+      direction: 'out',
+      uid: bob.profile.uid,
+      email: expect.stringContaining('***'),
+    });
+    const receivedDetail = await call(bob, 'GET', `/api/v1/wallet/records/${bobRecords.json().records[0].id}`);
+    expect(receivedDetail.json().subject).toMatchObject({ kind: 'transfer', direction: 'in', uid: alice.profile.uid });
+    const transfers = await call(bob, 'GET', '/api/v1/wallet/records?family=transfers');
+    expect(transfers.json().records.map((r: { typeCode: number }) => r.typeCode)).toEqual([113]);
+    const deposits = await call(bob, 'GET', '/api/v1/wallet/records?family=deposits');
+    expect(deposits.json().records).toEqual([]);
   });
 
   it('refuses oneself, unknown UIDs, zero, too many decimals and a missing Idempotency-Key', async () => {
@@ -134,7 +149,7 @@ describe('transfer', () => {
     );
     expect((await call(alice, 'POST', '/api/v1/wallet/transfers', { ...base, amount: '0' })).json().error.code).toBe('AMOUNT_NOT_POSITIVE');
     expect((await call(alice, 'POST', '/api/v1/wallet/transfers', { ...base, amount: '1.1234567' })).json().error.code).toBe(
-      'AMOUNT_TOO_PRECISE',
+      'AMOUNT_TOO_MANY_DECIMALS',
     );
     expect((await call(alice, 'POST', '/api/v1/wallet/transfers', { ...base, amount: '100000' })).json().error.code).toBe(
       'INSUFFICIENT_BALANCE',
@@ -208,7 +223,10 @@ describe('withdrawal', () => {
     });
     expect(rejected.json()).toMatchObject({
       status: 'rejected',
-      history: [{ status: 'pending_review' }, { status: 'rejected', note: 'address on a sanctions list' }],
+      history: [
+        { status: 'pending_review', note: null },
+        { status: 'rejected', note: { code: 'rejected', params: { reason: 'address on a sanctions list' } } },
+      ],
     });
     expect(Number(await balance(alice, 'USDT'))).toBe(before);
     const records = await call(alice, 'GET', '/api/v1/wallet/records?type=14');
@@ -229,6 +247,11 @@ describe('withdrawal', () => {
     expect(pending.json().withdrawals.map((w: { id: string }) => w.id)).toContain(res.json().id);
     const approved = await call(admin, 'POST', `/api/v1/admin/withdrawals/${res.json().id}/approve`, { txHash: `0x${'ab'.repeat(32)}` });
     expect(approved.json().status).toBe('completed');
+    expect(approved.json().history.map((step: { note: unknown }) => step.note)).toEqual([
+      null,
+      { code: 'reviewed_by_operator', params: {} },
+      { code: 'sent_by_operator', params: { txHash: `0x${'ab'.repeat(32)}` } },
+    ]);
     const list = await call(alice, 'GET', '/api/v1/wallet/withdrawals');
     expect(list.json().withdrawals[0]).toMatchObject({ id: res.json().id, status: 'completed', total: '20.5' });
     const other = await call(bob, 'GET', `/api/v1/wallet/withdrawals/${res.json().id}`);

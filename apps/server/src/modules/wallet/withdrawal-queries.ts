@@ -1,4 +1,4 @@
-import type { BindableNetwork } from '@wallet/contract';
+import type { BindableNetwork, WithdrawalNoteCode } from '@wallet/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { WithdrawalEventsTable, WithdrawalsTable } from '../../platform/db/schema';
@@ -14,10 +14,21 @@ export function findWithdrawal(db: Executor, id: string, userId?: string) {
 export function withdrawalEvents(db: Executor, withdrawalId: string) {
   return db
     .selectFrom('withdrawal_events')
-    .select(['status', 'note', 'created_at'])
+    .select(['status', 'note_code', 'note_params', 'created_at'])
     .where('withdrawal_id', '=', withdrawalId)
     .orderBy('id')
     .execute();
+}
+
+/** How many times the withdrawal entered this status (a withdrawal signed again is broadcast again). */
+export async function countWithdrawalEvents(db: Executor, withdrawalId: string, status: string): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawal_events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('withdrawal_id', '=', withdrawalId)
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function findWithdrawalIdByKey(db: Executor, userId: string, key: string) {
@@ -92,10 +103,17 @@ export async function updateWithdrawalFrom(db: Executor, id: string, from: strin
   return Number(res.numUpdatedRows);
 }
 
+/** What an event says to the member: a note code and its parameters, worded by the app. */
+export type EventNote = { code: WithdrawalNoteCode; params?: Record<string, string> } | null;
+
+export type NewWithdrawalEvent = Omit<Insertable<WithdrawalEventsTable>, 'note' | 'note_code' | 'note_params'> & { note: EventNote };
+
 /** One event, or several in one statement. */
-export async function insertWithdrawalEvents(
-  db: Executor,
-  events: Insertable<WithdrawalEventsTable> | Insertable<WithdrawalEventsTable>[],
-): Promise<void> {
-  await db.insertInto('withdrawal_events').values(events).execute();
+export async function insertWithdrawalEvents(db: Executor, events: NewWithdrawalEvent | NewWithdrawalEvent[]): Promise<void> {
+  const rows = (Array.isArray(events) ? events : [events]).map(({ note, ...event }) => ({
+    ...event,
+    note_code: note?.code ?? null,
+    note_params: JSON.stringify(note?.params ?? {}),
+  }));
+  await db.insertInto('withdrawal_events').values(rows).execute();
 }

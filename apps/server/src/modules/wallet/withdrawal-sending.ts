@@ -1,10 +1,11 @@
 import type { BindableNetwork } from '@wallet/contract';
-import type { Updateable } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
-import type { WithdrawalsTable } from '../../platform/db/schema';
+import type { Database, WithdrawalsTable } from '../../platform/db/schema';
+import type { MailDeps } from '../notifications/mail';
 import * as q from './withdrawal-queries';
-import { postWithdrawalRefund, postWithdrawalSent } from './withdrawals';
+import { postWithdrawalRefund, postWithdrawalSent, tellWithdrawalFailed, tellWithdrawalSent } from './withdrawals';
 
 /**
  * The states the chain module's sender moves an approved withdrawal through: approved -> sending
@@ -15,7 +16,7 @@ import { postWithdrawalRefund, postWithdrawalSent } from './withdrawals';
  */
 
 export type WithdrawalRow = q.WithdrawalRow;
-export type SendingDeps = { db: Db; clock: Clock };
+export type SendingDeps = MailDeps & { db: Db; clock: Clock };
 
 /** Signed and stored, perhaps never broadcast (a crash in between). */
 export function withdrawalsSending(db: Db, network: BindableNetwork): Promise<WithdrawalRow[]> {
@@ -46,13 +47,15 @@ async function transition(
   id: string,
   from: 'approved' | 'sending' | 'confirming',
   changes: (now: Date) => Updateable<WithdrawalsTable> & { status: string },
-  note: string,
+  note: q.EventNote,
+  then?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<boolean> {
   const now = deps.clock.now();
   const update = changes(now);
   return deps.db.transaction().execute(async (trx) => {
     if ((await q.updateWithdrawalFrom(trx, id, from, { ...update, updated_at: now })) === 0) return false;
     await q.insertWithdrawalEvents(trx, { withdrawal_id: id, status: update.status, note, actor: 'system', created_at: now });
+    await then?.(trx);
     return true;
   });
 }
@@ -68,13 +71,28 @@ export function markWithdrawalSending(
     id,
     'approved',
     () => ({ status: 'sending', nonce: signed.nonce.toString(), raw_tx: signed.raw, tx_hash: signed.txHash }),
-    `tx ${signed.txHash} nonce ${signed.nonce}`,
+    // The nonce is for operators (it is on the withdrawal row), not the member.
+    { code: 'signed', params: { txHash: signed.txHash } },
   );
 }
 
-/** sending -> confirming once its transaction is broadcast. */
+/**
+ * sending -> confirming once its transaction is broadcast; the member is told it was sent. Once: a
+ * withdrawal whose first transaction expired unmined is signed and broadcast again without a second notice.
+ */
 export async function markWithdrawalBroadcast(deps: SendingDeps, id: string, txHash: string | null): Promise<void> {
-  await transition(deps, id, 'sending', (now) => ({ status: 'confirming', broadcast_at: now }), `tx ${txHash}`);
+  await transition(
+    deps,
+    id,
+    'sending',
+    (now) => ({ status: 'confirming', broadcast_at: now }),
+    { code: 'sent', params: txHash ? { txHash } : {} },
+    async (trx) => {
+      if ((await q.countWithdrawalEvents(trx, id, 'confirming')) > 1) return;
+      const row = await q.findWithdrawal(trx, id);
+      if (row) await tellWithdrawalSent(deps, trx, row);
+    },
+  );
 }
 
 /**
@@ -88,13 +106,16 @@ export async function finishWithdrawal(deps: SendingDeps, id: string, outcome: {
     if (!locked) throw new Error(`withdrawal ${id} not found`);
     if (locked.status !== 'confirming') return;
     if (outcome.success) await postWithdrawalSent(trx, locked);
-    else await postWithdrawalRefund(trx, locked);
+    else {
+      await postWithdrawalRefund(trx, locked);
+      await tellWithdrawalFailed(trx, locked);
+    }
     const status = outcome.success ? 'completed' : 'failed';
     await q.updateWithdrawal(trx, id, { status, confirmed_block: outcome.blockNumber.toString(), updated_at: now });
     await q.insertWithdrawalEvents(trx, {
       withdrawal_id: id,
       status,
-      note: outcome.success ? `confirmed in block ${outcome.blockNumber}` : 'the transaction failed on chain; funds returned',
+      note: outcome.success ? { code: 'confirmed', params: { block: outcome.blockNumber.toString() } } : { code: 'failed_on_chain' },
       actor: 'system',
       created_at: now,
     });
@@ -111,11 +132,8 @@ export async function returnWithdrawalToApproved(
   txHash: string | null,
   from: 'sending' | 'confirming',
 ): Promise<void> {
-  await transition(
-    deps,
-    id,
-    from,
-    () => ({ status: 'approved', raw_tx: null, tx_hash: null, nonce: null, broadcast_at: null }),
-    `tx ${txHash} expired unmined; to be signed again`,
-  );
+  await transition(deps, id, from, () => ({ status: 'approved', raw_tx: null, tx_hash: null, nonce: null, broadcast_at: null }), {
+    code: 'signed_again',
+    params: txHash ? { txHash } : {},
+  });
 }

@@ -1,12 +1,14 @@
 import {
   type BindableNetwork,
-  checkAmount,
+  checkTypedAmount,
   Decimal,
   isAddressOf,
   LIMITS,
   normalizeAddress,
   WITHDRAWAL_CODES,
+  WITHDRAWAL_NOTE_CODES,
   type Withdrawal,
+  type WithdrawalNoteCode,
 } from '@wallet/contract';
 import type { Transaction } from 'kysely';
 import { recordAudit } from '../../platform/audit';
@@ -15,8 +17,11 @@ import { keysetPage } from '../../platform/db/paging';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { checkCode, spendCode } from '../auth/codes';
-import { type AuthDeps, findUserEmail, verifyPaymentPassword } from '../auth/service';
+import { type AuthDeps, findUserContact, findUserEmail, verifyPaymentPassword } from '../auth/service';
 import { accountId, hold, type Leg, release, SYSTEM_PURPOSES, settle, USER_WALLET, walletBalances } from '../ledger';
+import { type MailDeps, mailMember } from '../notifications/mail';
+import { withdrawalSentMail } from '../notifications/mail-texts';
+import { notify } from '../notifications/notify';
 import * as q from './withdrawal-queries';
 
 export type WithdrawalDeps = AuthDeps & {
@@ -41,7 +46,9 @@ async function load(db: Executor, id: string, userId?: string): Promise<Withdraw
   return toWithdrawal(row, events);
 }
 
-function toWithdrawal(row: Row, events: Array<{ status: string; note: string | null; created_at: Date }>): Withdrawal {
+type EventRow = Awaited<ReturnType<typeof q.withdrawalEvents>>[number];
+
+function toWithdrawal(row: Row, events: EventRow[]): Withdrawal {
   const amount = new Decimal(row.amount);
   const fee = new Decimal(row.fee);
   return {
@@ -55,8 +62,17 @@ function toWithdrawal(row: Row, events: Array<{ status: string; note: string | n
     status: row.status as Withdrawal['status'],
     txHash: row.tx_hash,
     createdAt: row.created_at.toISOString(),
-    history: events.map((e) => ({ status: e.status as Withdrawal['status'], at: e.created_at.toISOString(), note: e.note })),
+    history: events.map((e) => ({
+      status: e.status as Withdrawal['status'],
+      at: e.created_at.toISOString(),
+      note: isNoteCode(e.note_code) ? { code: e.note_code, params: e.note_params } : null,
+    })),
   };
+}
+
+/** A code this version does not know (written by a newer one) is left out rather than shown raw. */
+function isNoteCode(code: string | null): code is WithdrawalNoteCode {
+  return (WITHDRAWAL_NOTE_CODES as readonly (string | null)[]).includes(code);
 }
 
 export interface WithdrawalInput {
@@ -75,8 +91,8 @@ export async function requestWithdrawal(deps: WithdrawalDeps, userId: string, in
   const existing = await q.findWithdrawalIdByKey(deps.db, userId, key);
   if (existing) return load(deps.db, existing.id, userId);
   if (!isAddressOf(input.network, input.address)) throw new AppError('ADDRESS_INVALID');
-  const checked = checkAmount(input.amount, 'USDT');
-  if (!checked.ok) throw new AppError(checked.code);
+  const checked = checkTypedAmount(input.amount, 'USDT');
+  if (!checked.ok) throw new AppError(checked.code, checked.details);
   if (checked.value.lt(LIMITS.withdraw.minimum))
     throw new AppError('AMOUNT_BELOW_MINIMUM', { minimum: LIMITS.withdraw.minimum, currency: 'USDT' });
   const fee = new Decimal(deps.fees[input.network]);
@@ -90,7 +106,8 @@ export async function requestWithdrawal(deps: WithdrawalDeps, userId: string, in
 
   const now = deps.clock.now();
   // Small withdrawals on a network we send on ourselves skip review (WITHDRAW_AUTO_APPROVE_BELOW).
-  const autoApproved = Boolean(deps.sending?.networks.has(input.network) && checked.value.lt(deps.sending.autoApproveBelow));
+  const autoApproveBelow = deps.sending?.networks.has(input.network) ? new Decimal(deps.sending.autoApproveBelow) : null;
+  const autoApproved = autoApproveBelow !== null && checked.value.lt(autoApproveBelow);
   const id = await deps.db.transaction().execute(async (trx) => {
     const row = await q.insertWithdrawal(trx, {
       user_id: userId,
@@ -111,11 +128,11 @@ export async function requestWithdrawal(deps: WithdrawalDeps, userId: string, in
       actor: `user:${userId}`,
       created_at: now,
     });
-    if (autoApproved)
+    if (autoApproved && autoApproveBelow)
       await q.insertWithdrawalEvents(trx, {
         withdrawal_id: row.id,
         status: 'approved',
-        note: 'below the automatic approval amount',
+        note: { code: 'auto_approved', params: { amount: autoApproveBelow.toFixed() } },
         actor: 'system',
         created_at: now,
       });
@@ -174,30 +191,32 @@ export async function decideWithdrawal(
       await q.insertWithdrawalEvents(trx, {
         withdrawal_id: id,
         status: 'approved',
-        note: null,
+        note: { code: 'reviewed_by_operator' },
         actor: `admin:${adminId}`,
         created_at: now,
       });
     } else if (decision.approve) {
       await postWithdrawalSent(trx, row);
+      await tellWithdrawalSent(deps, trx, row);
       await q.updateWithdrawal(trx, id, { status: 'completed', tx_hash: decision.txHash ?? null, updated_at: now });
       await q.insertWithdrawalEvents(trx, [
-        { withdrawal_id: id, status: 'approved', note: null, actor: `admin:${adminId}`, created_at: now },
+        { withdrawal_id: id, status: 'approved', note: { code: 'reviewed_by_operator' }, actor: `admin:${adminId}`, created_at: now },
         {
           withdrawal_id: id,
           status: 'completed',
-          note: decision.txHash ? `tx ${decision.txHash}` : 'marked sent by an operator',
+          note: { code: 'sent_by_operator', params: decision.txHash ? { txHash: decision.txHash } : {} },
           actor: `admin:${adminId}`,
           created_at: now,
         },
       ]);
     } else {
       await postWithdrawalRefund(trx, row);
+      await tellWithdrawalFailed(trx, row);
       await q.updateWithdrawal(trx, id, { status: 'rejected', updated_at: now });
       await q.insertWithdrawalEvents(trx, {
         withdrawal_id: id,
         status: 'rejected',
-        note: decision.reason,
+        note: { code: 'rejected', params: { reason: decision.reason } },
         actor: `admin:${adminId}`,
         created_at: now,
       });
@@ -241,4 +260,28 @@ export async function postWithdrawalSent(trx: Transaction<Database>, row: Row): 
 export async function postWithdrawalRefund(trx: Transaction<Database>, row: Row): Promise<void> {
   const reference = `withdrawal:${row.id}`;
   await release(trx, reference, { typeCode: WITHDRAWAL_CODES.failed, reference });
+}
+
+/**
+ * Tells the member their withdrawal left, in the transaction of that change of state: a notification
+ * and an email in their language (the amount sent, exactly; the fee is not part of it).
+ */
+export async function tellWithdrawalSent(deps: MailDeps, trx: Executor, row: Row): Promise<void> {
+  const params = { amount: new Decimal(row.amount).toFixed(), currency: row.currency, network: row.network, address: row.address };
+  await notify(trx, row.user_id, { code: 'withdrawal_sent', params, ref: { kind: 'withdrawal', id: row.id } });
+  const member = await findUserContact(trx, row.user_id);
+  await mailMember(deps, trx, member, (language) => withdrawalSentMail(language, params), { withdrawalId: row.id });
+}
+
+/**
+ * Tells the member their withdrawal failed or was rejected, in the transaction that returns its money:
+ * the amount asked for, and what came back (the amount and its fee, the whole hold).
+ */
+export async function tellWithdrawalFailed(trx: Executor, row: Row): Promise<void> {
+  const amount = new Decimal(row.amount);
+  await notify(trx, row.user_id, {
+    code: 'withdrawal_failed',
+    params: { amount: amount.toFixed(), returned: amount.plus(row.fee).toFixed(), currency: row.currency, network: row.network },
+    ref: { kind: 'withdrawal', id: row.id },
+  });
 }

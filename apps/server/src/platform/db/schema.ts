@@ -1,6 +1,10 @@
 import type { Language } from '@wallet/contract';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { AppTables } from './schema-app';
+import type { HelpTables } from './schema-help';
+import type { NotificationTables } from './schema-notifications';
 import type { PayoutTables } from './schema-payout';
+import type { TicketTables } from './schema-tickets';
 
 /** Table types for Kysely. Each migration that adds a table adds its interface here. */
 export interface AuditLogTable {
@@ -259,7 +263,11 @@ export interface WithdrawalEventsTable {
   id: Generated<string>;
   withdrawal_id: string;
   status: string;
-  note: string | null;
+  /** Free text of events written before note codes (0018) that matched none of them; operators only. */
+  note: ColumnType<string | null, null | undefined, null>;
+  /** A contract WITHDRAWAL_NOTE_CODES value, worded by the app in the member's language. */
+  note_code: string | null;
+  note_params: JSONColumnType<Record<string, string>, string | undefined, string>;
   actor: string;
   created_at: Date;
 }
@@ -365,7 +373,7 @@ export interface CardWebhookDeliveriesTable {
   received_at: Generated<Date>;
 }
 
-export interface Database extends PayoutTables {
+export interface Database extends AppTables, PayoutTables, NotificationTables, TicketTables, HelpTables {
   audit_log: AuditLogTable;
   users: UsersTable;
   sessions: SessionsTable;

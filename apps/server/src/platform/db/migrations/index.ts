@@ -11,6 +11,12 @@ import * as m0009 from './0009_checked_writes';
 import * as m0010 from './0010_holds_and_card_operations';
 import * as m0011 from './0011_refund_caps';
 import * as m0012 from './0012_payout';
+import * as m0013 from './0013_notifications';
+import * as m0014 from './0014_help';
+import * as m0015 from './0015_tickets';
+import * as m0016 from './0016_app_releases';
+import * as m0017 from './0017_card_controls';
+import * as m0018 from './0018_withdrawal_event_codes';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -29,4 +35,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_holds_and_card_operations': m0010,
   '0011_refund_caps': m0011,
   '0012_payout': m0012,
+  '0013_notifications': m0013,
+  '0014_help': m0014,
+  '0015_tickets': m0015,
+  '0016_app_releases': m0016,
+  '0017_card_controls': m0017,
+  '0018_withdrawal_event_codes': m0018,
 };

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { amountCell, csvLines, safeText } from './csv';
+import type { StatementRow } from './rows';
+import { dayIn, isoIn, isTimeZone, nextDay, startOfDay } from './zone';
+
+const row = (over: Partial<StatementRow> = {}): StatementRow => ({
+  time: '2026-11-03T14:05:09+08:00',
+  type: 'USDT充值',
+  currency: 'USDT',
+  amount: '-12.345678',
+  balanceAfter: '987.654322',
+  counterparty: '',
+  status: '已完成',
+  ...over,
+});
+
+describe('csv', () => {
+  it('starts with a byte order mark and a header in the language, CRLF lines', () => {
+    const lines = [...csvLines([row()], 'zh', 'Asia/Shanghai')];
+    expect(lines[0]).toBe('\uFEFF时间（Asia/Shanghai）,类型,币种,金额,变动后余额,详情,状态\r\n');
+    expect(lines[1]).toBe('2026-11-03T14:05:09+08:00,USDT充值,USDT,-12.345678,987.654322,,已完成\r\n');
+  });
+
+  it('quotes commas, quotes and line breaks (RFC 4180)', () => {
+    const [, line] = [...csvLines([row({ counterparty: 'Shop "A", Ltd\nHK' })], 'en', 'UTC')];
+    expect(line).toContain(',"Shop ""A"", Ltd\nHK",');
+  });
+
+  it('makes text a spreadsheet would run as a formula safe, but keeps signed amounts numbers', () => {
+    for (const bad of ['=HYPERLINK("http://x")', '+1+2', '-2+3', '@SUM(A1)', '\tx']) expect(safeText(bad)).toBe(`'${bad}`);
+    expect(safeText('Coffee =')).toBe('Coffee =');
+    const [, line] = [...csvLines([row({ counterparty: '=cmd|" /C calc"!A0', amount: '-5', balanceAfter: '0' })], 'en', 'UTC')];
+    expect(line).toBe('2026-11-03T14:05:09+08:00,USDT充值,USDT,-5,0,"\'=cmd|"" /C calc""!A0",已完成\r\n');
+  });
+
+  it('refuses an amount that is not a plain signed decimal rather than write it unguarded', () => {
+    expect(amountCell('-0.000001')).toBe('-0.000001');
+    expect(() => amountCell('-1+1')).toThrow();
+    expect(() => amountCell('=1')).toThrow();
+    expect(() => amountCell('1e-7')).toThrow();
+  });
+});
+
+describe('zone', () => {
+  it('knows IANA zones and refuses others', () => {
+    expect(isTimeZone('Asia/Shanghai')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+
+  it('starts a day at the zone midnight, across daylight saving changes', () => {
+    expect(startOfDay('2026-11-01', 'Asia/Shanghai').toISOString()).toBe('2026-10-31T16:00:00.000Z');
+    expect(startOfDay('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfDay('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(startOfDay('2026-11-01', 'UTC').toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+  });
+
+  it('writes times with their offset and finds the local day', () => {
+    const at = new Date('2026-11-30T17:30:05.250Z');
+    expect(isoIn(at, 'Asia/Shanghai')).toBe('2026-12-01T01:30:05+08:00');
+    expect(isoIn(at, 'America/New_York')).toBe('2026-11-30T12:30:05-05:00');
+    expect(isoIn(at, 'Asia/Kolkata')).toBe('2026-11-30T23:00:05+05:30');
+    expect(isoIn(at, 'UTC')).toBe('2026-11-30T17:30:05+00:00');
+    expect(dayIn(at, 'Asia/Seoul')).toBe('2026-12-01');
+  });
+});

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AdminTicket,
+  TICKET_LIMITS,
+  type Ticket,
+  type TicketAttachment,
+  type TicketCreateBody,
+  type TicketRatingBody,
+  type TicketReplyBody,
+  type TicketStatus,
+  type TicketSummary,
+} from '@wallet/contract';
+import type { FastifyRequest } from 'fastify';
+import { calendarDay } from '../../platform/calendar-day';
+import { publishChange } from '../../platform/changes';
+import type { Clock } from '../../platform/clock';
+import { afterCommit } from '../../platform/db/after-commit';
+import type { Db, Executor } from '../../platform/db/database';
+import { keysetPage } from '../../platform/db/paging';
+import { AppError } from '../../platform/errors';
+import { auditAdminAction } from '../admin/guard';
+import { signedIn } from '../auth/sessions';
+import { notify } from '../notifications/notify';
+import { claimUploads } from './attachments';
+import * as q from './queries';
+
+export interface TicketDeps {
+  db: Db;
+  clock: Clock;
+  /** UTC offset of the platform's calendar day, for the day in ticket numbers (TOPUP_TIME_ZONE). */
+  timeZone: string;
+}
+
+const EXCERPT_LENGTH = 120;
+
+/** The member's windows (the list, the open ticket) read the ticket again once the change has committed. */
+function tellMember(trx: Executor, userId: string): void {
+  afterCommit(trx, () => publishChange({ topic: 'tickets', userIds: [userId] }));
+}
+
+function toAttachment(row: q.AttachmentMeta): TicketAttachment {
+  return { id: row.id, contentType: row.content_type, size: row.size };
+}
+
+async function toTicket(db: Executor, row: q.TicketRow): Promise<Ticket> {
+  const [messages, attachments] = await Promise.all([q.messagesOf(db, row.id), q.attachmentsOf(db, row.id)]);
+  const ofMessage = (id: string | null) => attachments.filter((a) => a.message_id === id).map(toAttachment);
+  return {
+    id: row.id,
+    number: row.number,
+    type: row.type,
+    status: row.status,
+    description: row.description,
+    reference: row.reference,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    completedAt: row.completed_at?.toISOString() ?? null,
+    attachments: ofMessage(null),
+    messages: messages.map((m) => ({
+      id: m.id,
+      author: m.author,
+      body: m.body,
+      createdAt: m.created_at.toISOString(),
+      attachments: ofMessage(m.id),
+    })),
+    rating:
+      row.rating !== null && row.rated_at !== null
+        ? { score: row.rating, comment: row.rating_comment, ratedAt: row.rated_at.toISOString() }
+        : null,
+  };
+}
+
+function toSummary(row: q.SummaryRow): TicketSummary {
+  const excerpt = row.description.length > EXCERPT_LENGTH ? `${row.description.slice(0, EXCERPT_LENGTH - 1)}…` : row.description;
+  return {
+    id: row.id,
+    number: row.number,
+    type: row.type,
+    status: row.status,
+    excerpt,
+    reference: row.reference,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    lastReplyBy: row.last_author,
+  };
+}
+
+const encodeCursor = (row: q.SummaryRow) => Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): q.Cursor {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const created = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(created.getTime())) throw new AppError('BAD_REQUEST');
+  return { created_at: created, id };
+}
+
+/** The member's own ticket; another member's is "not found", never "forbidden". */
+async function ownTicket(db: Executor, userId: string, id: string, lock = false): Promise<q.TicketRow> {
+  const row = lock ? await q.lockTicket(db, id) : await q.findTicket(db, id);
+  if (!row || row.user_id !== userId) throw new AppError('TICKET_NOT_FOUND');
+  return row;
+}
+
+/**
+ * Opens a ticket with the uploads it names. A retry with the same Idempotency-Key returns the ticket
+ * it opened (the same key with another ticket is IDEMPOTENCY_KEY_REUSED). A member has at most
+ * TICKET_LIMITS.openPerMember tickets processing.
+ */
+export async function createTicket(deps: TicketDeps, userId: string, body: TicketCreateBody, key: string): Promise<Ticket> {
+  const reference = body.reference ? body.reference : null;
+  const sameRequest = (row: q.TicketRow) => row.type === body.type && row.description === body.description && row.reference === reference;
+  const replay = await q.findByKey(deps.db, userId, key);
+  if (replay) {
+    if (!sameRequest(replay)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return toTicket(deps.db, replay);
+  }
+  const now = deps.clock.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await q.lockMember(trx, userId);
+    const raced = await q.findByKey(trx, userId, key);
+    if (raced) {
+      if (!sameRequest(raced)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      return raced;
+    }
+    if ((await q.openCount(trx, userId)) >= TICKET_LIMITS.openPerMember) throw new AppError('TICKET_OPEN_LIMIT');
+    const sequence = await q.nextNumber(trx);
+    const ticket = await q.insertTicket(trx, {
+      id: randomUUID(),
+      user_id: userId,
+      number: `${calendarDay(now, deps.timeZone).replaceAll('-', '')}-${sequence.padStart(6, '0')}`,
+      request_key: key,
+      type: body.type,
+      description: body.description,
+      reference,
+      status: 'processing',
+      rating: null,
+      rating_comment: null,
+      rated_at: null,
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+      completed_by: null,
+    });
+    await claimUploads(trx, { userId, ids: body.attachmentIds ?? [], ticketId: ticket.id, messageId: null, now });
+    tellMember(trx, userId);
+    return ticket;
+  });
+  return toTicket(deps.db, row);
+}
+
+export async function getTicket(deps: TicketDeps, userId: string, id: string): Promise<Ticket> {
+  return toTicket(deps.db, await ownTicket(deps.db, userId, id));
+}
+
+export async function listTickets(deps: TicketDeps, userId: string, cursor: string | undefined, limit: number) {
+  const rows = await q.pageOf(deps.db, { userId }, limit + 1, cursor ? decodeCursor(cursor) : undefined);
+  const { page, nextCursor } = keysetPage(rows, limit, encodeCursor);
+  return { tickets: page.map(toSummary), nextCursor };
+}
+
+/** The member writes in the thread, with screenshots, while the ticket is processing. */
+export async function replyAsMember(deps: TicketDeps, userId: string, id: string, body: TicketReplyBody): Promise<Ticket> {
+  const now = deps.clock.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const ticket = await ownTicket(trx, userId, id, true);
+    if (ticket.status !== 'processing') throw new AppError('TICKET_COMPLETED');
+    const message = await q.insertMessage(trx, { ticket_id: id, author: 'member', author_id: userId, body: body.body, created_at: now });
+    await claimUploads(trx, { userId, ids: body.attachmentIds ?? [], ticketId: id, messageId: message.id, now });
+    await q.touchTicket(trx, id, now);
+    tellMember(trx, userId);
+    return { ...ticket, updated_at: now };
+  });
+  return toTicket(deps.db, row);
+}
+
+/** Once completed, the member rates the answer, once: 1 to 5 stars and an optional comment. */
+export async function rateTicket(deps: TicketDeps, userId: string, id: string, body: TicketRatingBody): Promise<Ticket> {
+  const now = deps.clock.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const ticket = await ownTicket(trx, userId, id, true);
+    if (ticket.status !== 'completed') throw new AppError('TICKET_NOT_COMPLETED');
+    if (ticket.rating !== null) throw new AppError('TICKET_ALREADY_RATED');
+    const comment = body.comment ? body.comment : null;
+    await q.rateTicket(trx, id, body.rating, comment, now);
+    tellMember(trx, userId);
+    return { ...ticket, rating: body.rating, rating_comment: comment, rated_at: now, updated_at: now };
+  });
+  return toTicket(deps.db, row);
+}
+
+// Operators (admin API)
+
+async function toAdminTicket(db: Executor, row: q.TicketRow): Promise<AdminTicket> {
+  const [ticket, member] = await Promise.all([toTicket(db, row), q.memberOf(db, row.user_id)]);
+  return { ...ticket, memberUid: member.uid, memberEmail: member.email };
+}
+
+export async function listForOperators(deps: TicketDeps, status: TicketStatus, cursor: string | undefined, limit: number) {
+  const rows = await q.pageOf(deps.db, { status }, limit + 1, cursor ? decodeCursor(cursor) : undefined);
+  const { page, nextCursor } = keysetPage(rows, limit, encodeCursor);
+  return { tickets: page.map((row) => ({ ...toSummary(row), memberUid: row.member_uid })), nextCursor };
+}
+
+export async function ticketForOperators(deps: TicketDeps, id: string): Promise<AdminTicket> {
+  const row = await q.findTicket(deps.db, id);
+  if (!row) throw new AppError('TICKET_NOT_FOUND');
+  return toAdminTicket(deps.db, row);
+}
+
+/**
+ * An operator answers: the reply, the member's notification (ticket_answered) and the audit entry
+ * commit together; the member's open screens hear of it after the commit.
+ */
+export async function replyAsOperator(deps: TicketDeps, request: FastifyRequest, id: string, body: string): Promise<AdminTicket> {
+  const operatorId = signedIn(request).userId;
+  const now = deps.clock.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const ticket = await q.lockTicket(trx, id);
+    if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+    if (ticket.status !== 'processing') throw new AppError('TICKET_COMPLETED');
+    const message = await q.insertMessage(trx, { ticket_id: id, author: 'operator', author_id: operatorId, body, created_at: now });
+    await q.touchTicket(trx, id, now);
+    await notify(trx, ticket.user_id, { code: 'ticket_answered', params: { number: ticket.number }, ref: { kind: 'ticket', id } });
+    await auditAdminAction(trx, request, {
+      action: 'ticket.reply',
+      subject: id,
+      details: { number: ticket.number, messageId: message.id },
+    });
+    tellMember(trx, ticket.user_id);
+    return { ...ticket, updated_at: now };
+  });
+  return toAdminTicket(deps.db, row);
+}
+
+/** An operator completes the ticket (audited in the same transaction); the member may then rate it. */
+export async function closeTicket(deps: TicketDeps, request: FastifyRequest, id: string): Promise<AdminTicket> {
+  const operatorId = signedIn(request).userId;
+  const now = deps.clock.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const ticket = await q.lockTicket(trx, id);
+    if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+    if (ticket.status !== 'processing') throw new AppError('TICKET_COMPLETED');
+    await q.completeTicket(trx, id, operatorId, now);
+    await auditAdminAction(trx, request, { action: 'ticket.close', subject: id, details: { number: ticket.number } });
+    tellMember(trx, ticket.user_id);
+    return { ...ticket, status: 'completed' as const, completed_at: now, updated_at: now };
+  });
+  return toAdminTicket(deps.db, row);
+}
