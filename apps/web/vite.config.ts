@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildId } from './build/build-id';
+import { licencesPlugin } from './build/licences';
+import { pwaPlugin } from './build/pwa';
 
 /** In development the API server runs separately on :8080; in production it serves this build itself. */
 const API_SERVER = 'http://localhost:8080';
@@ -12,7 +15,9 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset URLs: the build works wherever it is served from, and routing lives in the hash.
   base: './',
-  plugins: [react()],
+  // The installable app (manifest, service worker) and the licences of the bundled packages: see build/.
+  plugins: [react(), ...licencesPlugin(), pwaPlugin()],
+  define: { __APP_BUILD__: JSON.stringify(buildId()) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

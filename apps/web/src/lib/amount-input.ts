@@ -1,4 +1,5 @@
-import { CURRENCIES, type Currency, checkAmount, Decimal, formatAmount } from '@wallet/contract';
+import { CURRENCIES, type Currency, checkTypedAmount, Decimal, formatAmount, isCurrency } from '@wallet/contract';
+import { ApiError } from './api-client';
 
 /** Why a typed amount cannot be sent, with what the person needs to correct it. */
 export type AmountIssue =
@@ -16,7 +17,7 @@ export type AmountLimits = {
   minimum?: string;
   /** Taken from the balance on top of the amount (a withdrawal's fee). */
   extra?: string;
-  /** The most decimals a person may type, where a screen allows fewer than the currency keeps (LIMITS.payout.inputDecimals). */
+  /** The most decimals a person may type, where a screen allows fewer than the currency's `input` decimals. */
   decimals?: number;
 };
 
@@ -40,8 +41,8 @@ export function normalizeAmount(raw: string): string {
 
 /**
  * Checks a typed amount exactly (decimal.js, never floats): well formed, above 0, within the
- * currency's precision (more decimals are refused, not rounded), at least the minimum, and within
- * the balance once `extra` is added.
+ * currency's input decimals, as the server's checkTypedAmount (more are refused, not rounded), at
+ * least the minimum, and within the balance once `extra` is added.
  */
 export function checkAmountInput(
   raw: string | undefined,
@@ -52,11 +53,11 @@ export function checkAmountInput(
   if (typed === '') return { ok: false, issue: { code: 'required' } };
   if (!/\d/.test(typed)) return { ok: false, issue: { code: 'invalid' } };
   const amount = normalizeAmount(typed);
-  const checked = checkAmount(amount, currency);
-  const decimals = limits.decimals ?? CURRENCIES[currency].precision;
+  const checked = checkTypedAmount(amount, currency);
+  const decimals = Math.min(limits.decimals ?? CURRENCIES[currency].input, CURRENCIES[currency].input);
   if (!checked.ok) {
     if (checked.code === 'AMOUNT_NOT_POSITIVE') return { ok: false, issue: { code: 'zero' } };
-    if (checked.code === 'AMOUNT_TOO_PRECISE') return { ok: false, issue: { code: 'tooPrecise', currency, decimals } };
+    if (checked.code === 'AMOUNT_TOO_MANY_DECIMALS') return { ok: false, issue: { code: 'tooPrecise', currency, decimals } };
     return { ok: false, issue: { code: 'invalid' } };
   }
   if (checked.value.decimalPlaces() > decimals) return { ok: false, issue: { code: 'tooPrecise', currency, decimals } };
@@ -70,10 +71,32 @@ export function checkAmountInput(
 }
 
 /**
- * The most that can be sent: the balance less `extra` (a fee), cut (never rounded up) to the
- * currency's precision or to the fewer `decimals` a screen accepts; null when that leaves nothing.
+ * The most that can be sent, as a member may type it: the balance less `extra` (a fee), cut (never
+ * rounded up) to the currency's input decimals or the fewer `decimals` a screen accepts; null when
+ * that leaves nothing. Summaries are computed from this same string, so Max and "Arrives" agree.
  */
-export function maxAmount(available: string, currency: Currency, extra = '0', decimals = CURRENCIES[currency].precision): string | null {
+export function maxAmount(available: string, currency: Currency, extra = '0', decimals = CURRENCIES[currency].input): string | null {
   const max = new Decimal(available).minus(extra).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
   return max.gt(0) ? max.toFixed() : null;
+}
+
+/**
+ * The server's refusal of too many decimals as the same issue the form shows on the spot, so the
+ * member reads "USDT allows at most 2 decimal places" whichever side noticed first; null otherwise.
+ */
+export function amountIssueOfError(error: unknown): AmountIssue | null {
+  if (!(error instanceof ApiError) || error.code !== 'AMOUNT_TOO_MANY_DECIMALS') return null;
+  const { currency, decimals } = error.details ?? {};
+  return isCurrency(currency) && typeof decimals === 'number' ? { code: 'tooPrecise', currency, decimals } : null;
+}
+
+/**
+ * What to say while the member is still typing: only an amount with more decimals than may be typed
+ * (the currency's input decimals or a screen's fewer `decimals`) is refused on the spot; the rest
+ * waits for the submit, so an empty or half-typed field is not scolded.
+ */
+export function typingIssue(raw: unknown, currency: Currency, decimals?: number): AmountIssue | null {
+  if (typeof raw !== 'string') return null;
+  const checked = checkAmountInput(raw, currency, decimals === undefined ? {} : { decimals });
+  return !checked.ok && checked.issue.code === 'tooPrecise' ? checked.issue : null;
 }

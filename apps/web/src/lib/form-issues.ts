@@ -1,17 +1,20 @@
-import { ERRORS, type ErrorCode, type Language } from '@wallet/contract';
+import { ERRORS, type ErrorCode, type IssueLike, isMissingIssue, type Language, zodIssueText } from '@wallet/contract';
 import { ApiError } from './api-client';
 
 /** One message to show under one field of a form. */
 export type FieldIssue = { field: string; message: string };
 
-type ZodLikeIssue = { readonly path: readonly PropertyKey[]; readonly message: string; readonly code: string };
+type ZodLikeIssue = IssueLike & { readonly path: readonly PropertyKey[]; readonly message: string };
 
 /** Anything with zod's safeParse: the contract's request schemas validate the forms too. */
 export type FormSchema<T> = {
   safeParse: (data: unknown) => { success: true; data: T } | { success: false; error: { issues: readonly ZodLikeIssue[] } };
 };
 
-/** Texts for zod's own checks, which carry no code of the error catalogue. */
+/**
+ * The app's texts for zod's own checks. `required` words an empty field; the others are kept for
+ * callers, while the kind of issue is worded from its limits ("at most 64 characters").
+ */
 export type GenericTexts = { required: string; tooLong: string; invalid: string };
 
 export function isErrorCode(code: string): code is ErrorCode {
@@ -35,16 +38,31 @@ export function checkForm<T>(
   for (const issue of result.error.issues) {
     const field = issue.path.map(String).join('.');
     if (issues.some((seen) => seen.field === field)) continue;
-    issues.push({ field, message: issueText(issue, language, generic) });
+    // zod leaves the input out of its issues unless asked; the form's value tells empty from wrong.
+    const withInput = 'input' in issue ? issue : { ...issue, input: valueAt(values, issue.path) };
+    issues.push({ field, message: issueText(withInput, language, generic) });
   }
   return { ok: false, issues };
 }
 
-function issueText(issue: ZodLikeIssue, language: Language, generic: GenericTexts): string {
+function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
+  let value = values;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * The catalogue text when the schema names an error code; the form's own "required" text for an
+ * empty field; otherwise a sentence for the kind of issue (length, number range, format, choice…),
+ * never zod's message, which names patterns and types.
+ */
+export function issueText(issue: ZodLikeIssue, language: Language, generic: GenericTexts): string {
   if (isErrorCode(issue.message)) return ERRORS[issue.message].message[language];
-  if (issue.code === 'too_small' || issue.code === 'invalid_type') return generic.required;
-  if (issue.code === 'too_big') return generic.tooLong;
-  return generic.invalid;
+  if (isMissingIssue(issue)) return generic.required;
+  return zodIssueText(issue, language);
 }
 
 /** The field messages of a 400 VALIDATION_FAILED reply: path "body.email" belongs to field "email". */
@@ -83,6 +101,7 @@ export const AMOUNT_ERROR_FIELDS = {
   AMOUNT_INVALID: 'amount',
   AMOUNT_NOT_POSITIVE: 'amount',
   AMOUNT_TOO_PRECISE: 'amount',
+  AMOUNT_TOO_MANY_DECIMALS: 'amount',
   AMOUNT_BELOW_MINIMUM: 'amount',
   INSUFFICIENT_BALANCE: 'amount',
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -16,21 +16,22 @@ describe('formatting', () => {
     expect(formatLockEnd('not a date', 'en', now)).toBe('not a date');
   });
 
-  it('shows money with the display decimals of its currency, grouped, rounded down', () => {
+  it('shows money exactly: at least the display decimals, every further decimal it has, grouped, never rounded', () => {
     expect(formatMoney('1250.5', 'USDT')).toBe('1,250.50');
-    expect(formatMoney('1234567.899', 'USD')).toBe('1,234,567.89');
+    expect(formatMoney('1270.999', 'USDT')).toBe('1,270.999');
+    expect(formatMoney('1234.499', 'USDT')).toBe('1,234.499');
+    expect(formatMoney('0.012345', 'USDT')).toBe('0.012345');
+    expect(formatMoney('10', 'USDT')).toBe('10.00');
     expect(formatMoney('48000', 'JPY')).toBe('48,000');
     expect(formatMoney('0', 'KRW')).toBe('0');
     expect(formatMoney('-1000.5', 'EUR')).toBe('-1,000.50');
-    expect(formatMoney('0.123456789', 'SBC')).toBe('0.1234');
+    expect(formatMoney('-0.00', 'USD')).toBe('0.00');
+    expect(formatMoney('0.12345678', 'SBC')).toBe('0.12345678');
+    expect(formatMoney('1234567.000000000000000001', 'ETH')).toBe('1,234,567.000000000000000001');
   });
 
-  it('keeps every decimal the ledger has when money must be exact', () => {
-    expect(formatExactMoney('0.012345', 'USDT')).toBe('0.012345');
-    expect(formatExactMoney('10', 'USDT')).toBe('10.00');
-    expect(formatExactMoney('12345.5', 'HKD')).toBe('12,345.50');
-    expect(formatExactMoney('1530', 'JPY')).toBe('1,530');
-    expect(formatExactMoney('-3.1', 'USD')).toBe('-3.10');
+  it('keeps formatExactMoney as the same formatter', () => {
+    expect(formatExactMoney).toBe(formatMoney);
   });
 
   it('signs movements in and out of the wallet', () => {

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency, Decimal, formatAmount, type Language } from '@wallet/contract';
+import { type Currency, Decimal, formatAmount, type Language } from '@wallet/contract';
 
 const LOCALE_TAGS: Readonly<Record<Language, string>> = { zh: 'zh-CN', en: 'en-US', ko: 'ko-KR', ja: 'ja-JP' };
 
@@ -29,28 +29,23 @@ function groupThousands(plain: string): string {
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
-/** An amount for reading: the currency's display decimals (rounded down, as formatAmount), grouped, e.g. "1,250.50". */
+/**
+ * An amount for reading, exactly as held or moved, grouped: at least the currency's display decimals
+ * and every further decimal the amount has, never rounded ("1270.999" USDT -> "1,270.999", "1250.5" ->
+ * "1,250.50"), so a balance or a fee of 0.012345 USDT is shown as it is.
+ */
 export function formatMoney(raw: string, currency: Currency): string {
   const shown = formatAmount(raw, currency);
   return shown.startsWith('-') ? `-${groupThousands(shown.slice(1))}` : groupThousands(shown);
 }
 
-/**
- * An amount exactly as the ledger keeps it, never rounded: at least the display decimals, more when
- * the amount has them (a fee of 0.012345 USDT stays 0.012345). For quotes and records, where every
- * digit is money.
- */
-export function formatExactMoney(raw: string, currency: Currency): string {
-  const value = new Decimal(raw);
-  const decimals = Math.max(CURRENCIES[currency].display, Math.min(value.decimalPlaces(), CURRENCIES[currency].precision));
-  const shown = value.abs().toFixed(decimals, Decimal.ROUND_DOWN);
-  return value.isNegative() && !value.isZero() ? `-${groupThousands(shown)}` : groupThousands(shown);
-}
+/** The same exact formatter under the name screens used while formatMoney still rounded down. */
+export const formatExactMoney = formatMoney;
 
 /** A signed movement for a list: "+1,250.50" or "−20.00" (a true minus sign), with its direction. */
 export function formatSignedMoney(raw: string, currency: Currency): { text: string; direction: 'in' | 'out' } {
   const value = new Decimal(raw);
-  const magnitude = formatExactMoney(value.abs().toFixed(), currency);
+  const magnitude = formatMoney(value.abs().toFixed(), currency);
   return value.isNegative() ? { text: `\u2212${magnitude}`, direction: 'out' } : { text: `+${magnitude}`, direction: 'in' };
 }
 

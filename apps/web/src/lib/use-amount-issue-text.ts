@@ -1,5 +1,7 @@
+import type { Currency } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
-import type { AmountIssue } from './amount-input';
+import { type AmountIssue, amountIssueOfError, typingIssue } from './amount-input';
+import type { FieldIssue } from './form-issues';
 
 /** The sentence for an amount that cannot be sent, in the current language. */
 export function useAmountIssueText(): (issue: AmountIssue) => string {
@@ -21,5 +23,22 @@ export function useAmountIssueText(): (issue: AmountIssue) => string {
       case 'overBalance':
         return t('amountInput.overBalance', { available: issue.available, currency: issue.currency });
     }
+  };
+}
+
+/**
+ * The decimals rule of an amount field, said the same way wherever it is noticed: `onTyping` refuses
+ * too many decimals as they are typed, `onServerError` shows the server's AMOUNT_TOO_MANY_DECIMALS
+ * under the field (true when it did, so the form handles anything else).
+ */
+export function useAmountDecimalsRule(showIssues: (issues: FieldIssue[]) => void, field = 'amount') {
+  const text = useAmountIssueText();
+  const show = (issue: AmountIssue | null) => {
+    if (issue) showIssues([{ field, message: text(issue) }]);
+    return issue !== null;
+  };
+  return {
+    onTyping: (raw: unknown, currency: Currency, decimals?: number) => show(typingIssue(raw, currency, decimals)),
+    onServerError: (error: unknown) => show(amountIssueOfError(error)),
   };
 }

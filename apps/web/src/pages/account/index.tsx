@@ -13,7 +13,6 @@ import { AccountSummary } from '../../features/account/components/account-summar
 import { ProfileLanguageSync } from '../../features/account/components/profile-language-sync';
 import { SignedOutCard } from '../../features/account/components/signed-out-card';
 import { LanguagePicker } from '../../features/settings/components/language-picker';
-import { ServerStatus } from '../../features/system/components/server-status';
 import { useSignedIn } from '../../lib/session';
 import { useAppStore } from '../../lib/store';
 import { useErrorText } from '../../lib/use-error-text';
@@ -76,7 +75,6 @@ export default function AccountPage() {
               </List.Item>
             </List>
           </Section>
-          <ServerStatus />
         </PageBody>
       </PullToRefresh>
     </>

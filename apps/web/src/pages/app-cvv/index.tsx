@@ -1,23 +1,36 @@
-import { Button, Form } from 'antd-mobile';
+import type { Card } from '@wallet/contract';
+import { Button, Form, List } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../../components/copy-button';
 import { DigitsInput } from '../../components/digits-input';
+import { FormCard } from '../../components/form-card';
 import { FormFooter } from '../../components/form-footer';
-import { NavBar } from '../../components/nav-bar';
-import { PageBody } from '../../components/page-body';
 import { useRevealCard } from '../../features/cards/api/card-money';
+import detail from '../../features/cards/components/card-detail.module.css';
+import { CardFace } from '../../features/cards/components/card-face';
+import { CardPage } from '../../features/cards/components/card-page';
 import styles from '../../features/cards/components/cards.module.css';
-import { useCardId } from '../../features/cards/components/use-card-id';
+import { RevealChooser } from '../../features/cards/components/reveal-chooser';
 
 type Secrets = { pan: string; cvv: string; expiry: string; holderName: string; hideAfterSeconds: number };
 
-/**
- * Card number and CVV after the payment password. Kept only in this component's state (a mutation,
- * not a cached query), cleared after the countdown and when the page is left.
- */
+/** Card number, expiry and CVV after the payment password; without a card named, first a choice of card. */
 export default function CvvPage() {
   const { t } = useTranslation();
-  const id = useCardId();
+  return (
+    <CardPage title={t('cards.cvv.title')} rows={4} withoutId={<RevealChooser />}>
+      {(card) => <Reveal card={card} />}
+    </CardPage>
+  );
+}
+
+/**
+ * Kept only in this component's state (a mutation, not a cached query), cleared after the countdown
+ * and when the page is left.
+ */
+function Reveal({ card }: { card: Card }) {
+  const { t } = useTranslation();
   const reveal = useRevealCard();
   const [secrets, setSecrets] = useState<Secrets | null>(null);
   const [left, setLeft] = useState(0);
@@ -38,9 +51,8 @@ export default function CvvPage() {
   }, [secrets, reveal]);
 
   const onFinish = (values: { paymentPassword?: string }) => {
-    if (!id) return;
     reveal.mutate(
-      { id, paymentPassword: values.paymentPassword ?? '' },
+      { id: card.id, paymentPassword: values.paymentPassword ?? '' },
       {
         onSuccess: (data) => {
           setSecrets(data);
@@ -55,24 +67,49 @@ export default function CvvPage() {
     reveal.reset();
   };
 
+  const pan = secrets?.pan.replace(/(\d{4})(?=\d)/g, '$1 ') ?? '';
   return (
     <>
-      <NavBar back title={t('cards.cvv.title')} />
-      <PageBody>
-        {secrets ? (
-          <div className={styles.section} data-testid="card-secrets">
-            <p>{t('cards.basic.number')}</p>
-            <p className={styles.secret}>{secrets.pan.replace(/(\d{4})(?=\d)/g, '$1 ')}</p>
-            <p>
-              {t('cards.basic.validity')} {secrets.expiry} · {t('cards.cvv.cvv')} <span className={styles.secret}>{secrets.cvv}</span>
-            </p>
-            <p>{secrets.holderName}</p>
-            <p className={styles.progress}>{t('cards.cvv.hidesIn', { seconds: left })}</p>
-            <Button size="small" onClick={hide}>
+      <CardFace card={card} link={false} />
+      {secrets ? (
+        <FormCard description={t('cards.cvv.hidesIn', { seconds: left })}>
+          <List data-testid="card-secrets">
+            <List.Item
+              description={t('cards.basic.number')}
+              extra={<CopyButton text={secrets.pan} label={t('cardPack.reveal.copyNumber')} testId="copy-number" />}
+            >
+              <span className={detail.secret} data-testid="secret-number">
+                {pan}
+              </span>
+            </List.Item>
+            <List.Item
+              description={t('cardPack.reveal.expiry')}
+              extra={<CopyButton text={secrets.expiry} label={t('cardPack.reveal.copyExpiry')} testId="copy-expiry" />}
+            >
+              <span className={detail.secret} data-testid="secret-expiry">
+                {secrets.expiry}
+              </span>
+            </List.Item>
+            <List.Item
+              description={t('cards.cvv.cvv')}
+              extra={<CopyButton text={secrets.cvv} label={t('cardPack.reveal.copyCvv')} testId="copy-cvv" />}
+            >
+              <span className={detail.secret} data-testid="secret-cvv">
+                {secrets.cvv}
+              </span>
+            </List.Item>
+            <List.Item description={t('cardPack.reveal.holder')}>
+              <span translate="no">{secrets.holderName}</span>
+            </List.Item>
+          </List>
+          <div className={styles.nextSteps}>
+            <Button block onClick={hide} data-testid="cvv-hide">
               {t('cards.cvv.hide')}
             </Button>
           </div>
-        ) : (
+        </FormCard>
+      ) : (
+        <FormCard description={t('cards.cvv.intro', { seconds: 60 })}>
           <Form
             layout="vertical"
             onFinish={onFinish}
@@ -80,13 +117,12 @@ export default function CvvPage() {
               <FormFooter failure={reveal.error} loading={reveal.isPending} submitTestId="cvv-submit" submitLabel={t('cards.cvv.show')} />
             }
           >
-            <p className={styles.notice}>{t('cards.cvv.intro', { seconds: 60 })}</p>
             <Form.Item name="paymentPassword" label={t('cards.apply.paymentPassword')} rules={[{ required: true, len: 6 }]}>
               <DigitsInput length={6} secret />
             </Form.Item>
           </Form>
-        )}
-      </PageBody>
+        </FormCard>
+      )}
     </>
   );
 }

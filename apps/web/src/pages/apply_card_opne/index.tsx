@@ -1,13 +1,16 @@
-import { Form, Input, Radio, Space } from 'antd-mobile';
+import { Button, Form, Input, List, Radio, Space } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DigitsInput } from '../../components/digits-input';
+import { EmptyState } from '../../components/empty-state';
+import { FormCard } from '../../components/form-card';
 import { FormFooter } from '../../components/form-footer';
-import { LoadingState } from '../../components/loading-state';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { QueryGate } from '../../components/query-gate';
 import { useCardProducts } from '../../features/cards/api/get-products';
 import { useOpenCard } from '../../features/cards/api/open-card';
+import { ProductCard, ProductList } from '../../features/cards/components/product-card';
 import { useAttemptKeys } from '../../lib/attempt-keys';
 
 const SHIPPING_FIELDS = [
@@ -35,8 +38,25 @@ export default function ApplyCardPage() {
   const keys = useAttemptKeys();
   const [form] = Form.useForm();
   const product = products.data?.products.find((p) => p.id === params.get('product')) ?? products.data?.products[0];
-  if (products.isPending) return <LoadingState rows={6} />;
-  if (!product) return null;
+  // The product's name is in the page, not the bar: "Open a card · Physical USD Platinum" does not fit a phone.
+  const title = t('cardPack.apply.title');
+  if (!product)
+    return (
+      <>
+        <NavBar back title={title} />
+        <PageBody>
+          <QueryGate query={products} errorTitle={t('errors.unexpected')} rows={6}>
+            {() => (
+              <EmptyState title={t('cards.products')}>
+                <Button color="primary" size="small" onClick={() => navigate('/pages/cardNewSbc/index', { replace: true })}>
+                  {t('cards.choose')}
+                </Button>
+              </EmptyState>
+            )}
+          </QueryGate>
+        </PageBody>
+      </>
+    );
   const physical = product.type === 'physical';
 
   const onFinish = (values: Record<string, string>) => {
@@ -61,48 +81,55 @@ export default function ApplyCardPage() {
 
   return (
     <>
-      <NavBar back title={`${t('cards.apply.title')} · ${product.name}`} />
+      <NavBar back title={title} />
       <PageBody>
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={onFinish}
-          initialValues={{ pickup: 'mail', phoneAreaCode: '+852' }}
-          footer={
-            <FormFooter
-              failure={open.error}
-              loading={open.isPending}
-              submitTestId="apply-submit"
-              submitLabel={t('cards.apply.submit', { fee: product.openingFee })}
-            />
-          }
-        >
-          <Form.Item name="firstName" label={t('cards.apply.firstName')} rules={[{ required: true, pattern: /^[A-Za-z][A-Za-z .'-]*$/ }]}>
-            <Input autoComplete="given-name" data-testid="apply-first-name" />
-          </Form.Item>
-          <Form.Item name="lastName" label={t('cards.apply.lastName')} rules={[{ required: true, pattern: /^[A-Za-z][A-Za-z .'-]*$/ }]}>
-            <Input autoComplete="family-name" data-testid="apply-last-name" />
-          </Form.Item>
-          {physical &&
-            SHIPPING_FIELDS.map((field) => (
-              <Form.Item key={field} name={field} label={t(`cards.apply.${field}`)} rules={[{ required: field !== 'district' }]}>
-                <Input />
-              </Form.Item>
-            ))}
-          {physical && (
-            <Form.Item name="pickup" label={t('cards.apply.pickup')}>
-              <Radio.Group>
-                <Space wrap>
-                  <Radio value="mail">{t('cards.apply.mail')}</Radio>
-                  <Radio value="self_pickup">{t('cards.apply.selfPickup')}</Radio>
-                </Space>
-              </Radio.Group>
+        <ProductList>
+          <List.Item>
+            <ProductCard product={product} />
+          </List.Item>
+        </ProductList>
+        <FormCard>
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={onFinish}
+            initialValues={{ pickup: 'mail', phoneAreaCode: '+852' }}
+            footer={
+              <FormFooter
+                failure={open.error}
+                loading={open.isPending}
+                submitTestId="apply-submit"
+                submitLabel={t('cards.apply.submit', { fee: product.openingFee })}
+              />
+            }
+          >
+            <Form.Item name="firstName" label={t('cards.apply.firstName')} rules={[{ required: true, pattern: /^[A-Za-z][A-Za-z .'-]*$/ }]}>
+              <Input autoComplete="given-name" data-testid="apply-first-name" />
             </Form.Item>
-          )}
-          <Form.Item name="paymentPassword" label={t('cards.apply.paymentPassword')} rules={[{ required: true, len: 6 }]}>
-            <DigitsInput length={6} secret />
-          </Form.Item>
-        </Form>
+            <Form.Item name="lastName" label={t('cards.apply.lastName')} rules={[{ required: true, pattern: /^[A-Za-z][A-Za-z .'-]*$/ }]}>
+              <Input autoComplete="family-name" data-testid="apply-last-name" />
+            </Form.Item>
+            {physical &&
+              SHIPPING_FIELDS.map((field) => (
+                <Form.Item key={field} name={field} label={t(`cards.apply.${field}`)} rules={[{ required: field !== 'district' }]}>
+                  <Input />
+                </Form.Item>
+              ))}
+            {physical && (
+              <Form.Item name="pickup" label={t('cards.apply.pickup')}>
+                <Radio.Group>
+                  <Space wrap>
+                    <Radio value="mail">{t('cards.apply.mail')}</Radio>
+                    <Radio value="self_pickup">{t('cards.apply.selfPickup')}</Radio>
+                  </Space>
+                </Radio.Group>
+              </Form.Item>
+            )}
+            <Form.Item name="paymentPassword" label={t('cards.apply.paymentPassword')} rules={[{ required: true, len: 6 }]}>
+              <DigitsInput length={6} secret />
+            </Form.Item>
+          </Form>
+        </FormCard>
       </PageBody>
     </>
   );

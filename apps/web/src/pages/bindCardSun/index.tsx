@@ -1,4 +1,4 @@
-import { type Card, LIMITS } from '@wallet/contract';
+import { type Card, cardNumberDigits, isLuhnValid, LIMITS } from '@wallet/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,7 +16,7 @@ const groupDigits = (value: string | undefined) =>
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 
-/** Binding a delivered physical card: the number printed on it, checked by the issuer. */
+/** Binding a delivered physical card: the number printed on it, Luhn-checked here, then checked by the issuer. */
 export default function BindCardPage() {
   const { t } = useTranslation();
   return (
@@ -58,6 +58,13 @@ function BindForm({ card }: { card: Card }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const bind = useBindCard(card.id);
+  const [form] = Form.useForm();
+  // Checked when the field is left, and again on every keystroke once a refusal is showing: the
+  // message then goes as soon as the number is right, not when the button is pressed (which would
+  // move the button from under the finger and lose the tap).
+  const recheckShownError = () => {
+    if (form.getFieldError('cardNumber').length > 0) form.validateFields(['cardNumber']).catch(() => undefined);
+  };
   const onFinish = (values: { cardNumber?: string }) =>
     bind.mutate(values.cardNumber ?? '', {
       onSuccess: () => navigate(`/pages/bound/index?id=${card.id}`, { replace: true }),
@@ -66,8 +73,11 @@ function BindForm({ card }: { card: Card }) {
     <>
       <FormCard title={t('cards.bind.heading')} description={t('cards.bind.intro', { last4: card.maskedNumber?.slice(-4) ?? '----' })}>
         <Form
+          form={form}
           layout="vertical"
+          requiredMarkStyle="none"
           onFinish={onFinish}
+          onValuesChange={recheckShownError}
           footer={
             <FormFooter failure={bind.error} loading={bind.isPending} submitTestId="bind-submit" submitLabel={t('cards.bind.submit')} />
           }
@@ -76,9 +86,18 @@ function BindForm({ card }: { card: Card }) {
             name="cardNumber"
             label={t('cards.bind.cardNumber')}
             normalize={groupDigits}
+            validateTrigger="onBlur"
             rules={[
               { required: true, message: t('form.required') },
-              { pattern: /^\d{4}( \d{4}){2} \d{1,4}( \d{1,3})?$/, message: t('cards.bind.format') },
+              {
+                // A typo the Luhn check catches is refused here: it never reaches the issuer or costs an attempt.
+                validator: async (_: unknown, value?: string) => {
+                  const digits = cardNumberDigits(value ?? '');
+                  if (digits === '') return;
+                  if (!/^\d{13,19}$/.test(digits)) throw new Error(t('cards.bind.format'));
+                  if (!isLuhnValid(digits)) throw new Error(t('cardMoney.bind.invalid'));
+                },
+              },
             ]}
           >
             <Input inputMode="numeric" autoComplete="off" placeholder="0000 0000 0000 0000" data-testid="bind-card-number" />

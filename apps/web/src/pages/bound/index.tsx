@@ -43,7 +43,7 @@ function BoundResult({ card }: { card: Card }) {
     >
       <List>
         <List.Item extra={card.maskedNumber ?? '--'}>{t('cards.basic.number')}</List.Item>
-        <List.Item extra={card.holderName}>{t('cards.basic.holder')}</List.Item>
+        <List.Item extra={<span translate="no">{card.holderName}</span>}>{t('cards.basic.holder')}</List.Item>
         <List.Item extra={formatDateTime(card.boundAt, language)}>{t('cards.bound.boundAt')}</List.Item>
         <List.Item extra={card.pinSet ? t('cards.bound.pinSet') : t('cards.bound.pinNotSet')}>{t('cards.physical.pinTitle')}</List.Item>
       </List>

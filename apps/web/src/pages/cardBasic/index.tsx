@@ -1,27 +1,39 @@
-import { Button, List, Tabs } from 'antd-mobile';
+import type { Card } from '@wallet/contract';
+import { List, Tabs } from 'antd-mobile';
+import { BillOutline, CheckShieldOutline, FilterOutline, KeyOutline, LinkOutline, TruckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { FormFailure } from '../../components/form-failure';
-import { LoadingState } from '../../components/loading-state';
-import { NavBar } from '../../components/nav-bar';
-import { PageBody } from '../../components/page-body';
+import { LinkItem } from '../../components/link-item';
+import { Section } from '../../components/section';
 import { useFreezeCard } from '../../features/cards/api/card-money';
-import { useCard } from '../../features/cards/api/get-cards';
-import { CardFace } from '../../features/cards/components/card-face';
+import { CardQuickActions } from '../../features/cards/components/card-actions';
+import styles from '../../features/cards/components/card-detail.module.css';
+import { CardFace, CardStageBar } from '../../features/cards/components/card-face';
 import { CardFunding } from '../../features/cards/components/card-funding';
+import { CardNotFound } from '../../features/cards/components/card-not-found';
+import { CardPage } from '../../features/cards/components/card-page';
 import { CardTransactions } from '../../features/cards/components/card-transactions';
-import styles from '../../features/cards/components/cards.module.css';
+import { useProductName } from '../../features/cards/components/product-name';
 import { SandboxLink } from '../../features/cards/components/sandbox-link';
-import { useCardId } from '../../features/cards/components/use-card-id';
 
-/** One card: cardholder, validity, type; recharge, to wallet, freeze; why it is frozen; its transactions and its funding history. */
+/** Where the post stands, in the card face's words. */
+const DELIVERY_STAGE = { none: 'inProduction', produced: 'inProduction', shipped: 'shipped', delivered: 'delivered' } as const;
+
+/** One card: its face, the money actions, card and security settings, its details, its transactions and funding history. */
 export default function CardBasicPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const id = useCardId();
-  const card = useCard(id);
+  return (
+    <CardPage title={t('cardPack.detail.title')} rows={6} withoutId={<CardNotFound />}>
+      {(card) => <CardDetail card={card} />}
+    </CardPage>
+  );
+}
+
+function CardDetail({ card: c }: { card: Card }) {
+  const { t } = useTranslation();
+  const productName = useProductName();
   const freeze = useFreezeCard();
-  const c = card.data;
   // The open tab lives in the address, so coming back from a transaction returns to it.
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'funding' ? 'funding' : 'transactions';
@@ -30,79 +42,85 @@ export default function CardBasicPage() {
     next.set('tab', key);
     setParams(next, { replace: true });
   };
+  const id = encodeURIComponent(c.id);
+  const physical = c.type === 'physical';
   return (
     <>
-      <NavBar back title={t('cards.basic.title')} />
-      <PageBody>
-        {card.isPending && <LoadingState rows={5} />}
-        {c && (
-          <>
-            <CardFace card={c} link={false} />
-            {c.frozen && c.freezeReason && (
-              <p className={styles.notice} data-testid="freeze-reason">
-                {t(`cards.basic.frozenBy.${c.freezeReason}`)}
-              </p>
-            )}
-            <List>
-              <List.Item extra={c.holderName}>{t('cards.basic.holder')}</List.Item>
-              <List.Item extra={c.expiry ?? '--/--'}>{t('cards.basic.validity')}</List.Item>
-              <List.Item extra={`${t(`cards.type.${c.type}`)} · ${c.currency}`}>{c.product.name}</List.Item>
-              {c.type === 'physical' && (
-                <List.Item clickable onClick={() => navigate(`/pages/kuaidi/index?id=${c.id}`)}>
-                  {c.trackingNumber ? t('cards.basic.tracking', { number: c.trackingNumber }) : t('cards.physical.trackingTitle')}
-                </List.Item>
-              )}
-              {c.type === 'physical' && (
-                <List.Item
-                  clickable
-                  onClick={() => navigate(`/pages/${c.boundAt ? 'bound' : 'bindCardSun'}/index?id=${c.id}`)}
-                  extra={c.boundAt ? t('cards.bound.done') : null}
-                  data-testid="go-bind"
-                >
-                  {t('cards.bind.title')}
-                </List.Item>
-              )}
-              {c.type === 'physical' && c.boundAt && (
-                <List.Item clickable onClick={() => navigate(`/pages/anfCardPass/index?id=${c.id}`)}>
-                  {t('cards.physical.setPin')}
-                </List.Item>
-              )}
-              <List.Item
-                clickable
-                onClick={() => navigate(`/pages/kycPokey/index?id=${c.id}`)}
-                extra={t(`cards.kyc.status.${c.kycStatus}`)}
-                data-testid="go-kyc-status"
-              >
-                {t('cards.kycStatus.title')}
-              </List.Item>
-              {c.type === 'virtual' && (
-                <List.Item clickable onClick={() => navigate(`/pages/app-cvv/index?id=${c.id}`)} data-testid="show-details">
-                  {t('cards.basic.showDetails')}
-                </List.Item>
-              )}
-            </List>
-            <div className={styles.actions}>
-              <Button color="primary" onClick={() => navigate(`/pages/rechargeCardSun/index?id=${c.id}`)} data-testid="go-recharge">
-                {t('cards.basic.recharge')}
-              </Button>
-              <Button onClick={() => navigate(`/pages/cardToSun/index?id=${c.id}`)}>{t('cards.basic.toWallet')}</Button>
-              <Button loading={freeze.isPending} onClick={() => freeze.mutate({ id: c.id, frozen: !c.frozen })} data-testid="toggle-freeze">
-                {c.frozen ? t('cards.basic.unfreeze') : t('cards.basic.freeze')}
-              </Button>
-            </div>
-            <FormFailure error={freeze.error} />
-            <Tabs activeKey={tab} onChange={showTab} className={styles.tabs}>
-              <Tabs.Tab title={t('cards.basic.transactionsTab')} key="transactions">
-                <CardTransactions cardId={c.id} />
-              </Tabs.Tab>
-              <Tabs.Tab title={t('cards.basic.funding')} key="funding">
-                <CardFunding cardId={c.id} />
-              </Tabs.Tab>
-            </Tabs>
-            <SandboxLink />
-          </>
-        )}
-      </PageBody>
+      <CardFace card={c} link={false} />
+      <CardStageBar card={c} />
+      {c.frozen && c.freezeReason && (
+        <p className={styles.notice} data-testid="freeze-reason">
+          {t(`cards.basic.frozenBy.${c.freezeReason}`)}
+        </p>
+      )}
+      <CardQuickActions card={c} onToggleFreeze={() => freeze.mutate({ id: c.id, frozen: !c.frozen })} freezing={freeze.isPending} />
+      <FormFailure error={freeze.error} />
+      <Section title={t('cardPack.detail.security')}>
+        <List>
+          <LinkItem to={`/pages/cardControls/index?id=${id}`} prefix={<FilterOutline />} testId="go-controls">
+            {t('cardPack.detail.controls')}
+          </LinkItem>
+          {physical && c.boundAt && (
+            <LinkItem
+              to={`/pages/anfCardPass/index?id=${id}`}
+              prefix={<KeyOutline />}
+              extra={c.pinSet ? t('cards.bound.pinSet') : t('cards.bound.pinNotSet')}
+              testId="go-pin"
+            >
+              {t('cardPack.detail.pin')}
+            </LinkItem>
+          )}
+          {physical && (
+            <LinkItem
+              to={`/pages/${c.boundAt ? 'bound' : 'bindCardSun'}/index?id=${id}`}
+              prefix={<LinkOutline />}
+              extra={c.boundAt ? t('cards.bound.done') : null}
+              testId="go-bind"
+            >
+              {t('cardPack.detail.bind')}
+            </LinkItem>
+          )}
+          {physical && (
+            <LinkItem
+              to={`/pages/kuaidi/index?id=${id}`}
+              prefix={<TruckOutline />}
+              extra={t(`cardPack.stage.${DELIVERY_STAGE[c.shippingStatus]}`)}
+              testId="go-tracking"
+            >
+              {t('cardPack.detail.tracking')}
+            </LinkItem>
+          )}
+          <LinkItem
+            to={`/pages/kycPokey/index?id=${id}`}
+            prefix={<CheckShieldOutline />}
+            extra={t(`cards.kyc.status.${c.kycStatus}`)}
+            testId="go-kyc-status"
+          >
+            {t('cardPack.detail.kyc')}
+          </LinkItem>
+          <LinkItem to={`/pages/statement/index?cardId=${id}`} prefix={<BillOutline />} testId="go-statements">
+            {t('cardPack.detail.statements')}
+          </LinkItem>
+        </List>
+      </Section>
+      <Section title={t('cardPack.detail.info')}>
+        <List>
+          <List.Item extra={productName(c.product)}>{t('cardPack.apply.product')}</List.Item>
+          <List.Item extra={`${t(`cards.type.${c.type}`)} · ${c.currency}`}>{t('cardPack.detail.type')}</List.Item>
+          <List.Item extra={<span translate="no">{c.holderName}</span>}>{t('cards.basic.holder')}</List.Item>
+          <List.Item extra={c.expiry ?? '--/--'}>{t('cards.basic.validity')}</List.Item>
+          {physical && c.trackingNumber && <List.Item extra={c.trackingNumber}>{t('cardPack.detail.trackingNumber')}</List.Item>}
+        </List>
+      </Section>
+      <Tabs activeKey={tab} onChange={showTab} className={styles.tabs}>
+        <Tabs.Tab title={t('cards.basic.transactionsTab')} key="transactions">
+          <CardTransactions cardId={c.id} />
+        </Tabs.Tab>
+        <Tabs.Tab title={t('cards.basic.funding')} key="funding">
+          <CardFunding cardId={c.id} />
+        </Tabs.Tab>
+      </Tabs>
+      <SandboxLink />
     </>
   );
 }

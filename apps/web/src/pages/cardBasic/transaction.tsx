@@ -8,6 +8,7 @@ import { QueryGate } from '../../components/query-gate';
 import { CARD_TX_ID, useCardTransaction } from '../../features/cards/api/get-card-transactions';
 import { CardTransactionDetail } from '../../features/cards/components/card-transaction-detail';
 import { useCardId } from '../../features/cards/components/use-card-id';
+import { useCardTextsFollowLanguage } from '../../features/cards/components/use-language-refresh';
 import { ApiError } from '../../lib/api-client';
 
 /** One card transaction (#/pages/cardBasic/transaction?id=<card>&tx=<transaction>). */
@@ -17,6 +18,7 @@ export default function CardTransactionPage() {
   const [params] = useSearchParams();
   const txId = params.get('tx') ?? '';
   const tx = useCardTransaction(cardId, txId);
+  useCardTextsFollowLanguage();
   const missing =
     cardId === null ||
     !CARD_TX_ID.test(txId) ||

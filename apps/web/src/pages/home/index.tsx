@@ -9,6 +9,7 @@ import { PageBody } from '../../components/page-body';
 import { Section } from '../../components/section';
 import { useMe } from '../../features/account/api/get-me';
 import { SignedOutCard } from '../../features/account/components/signed-out-card';
+import { PopupAnnouncements } from '../../features/help/components/popup-announcements';
 import { useMeta } from '../../features/system/api/get-meta';
 import { AssetList } from '../../features/system/components/asset-list';
 import { NetworkList } from '../../features/system/components/network-list';
@@ -35,6 +36,7 @@ export default function HomePage() {
         }
       />
       {signedIn ? <WalletHome /> : <SignedOutHome />}
+      <PopupAnnouncements />
     </>
   );
 }

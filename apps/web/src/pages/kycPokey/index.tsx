@@ -7,23 +7,16 @@ import { EmptyState } from '../../components/empty-state';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
 import { QueryGate } from '../../components/query-gate';
+import { Section } from '../../components/section';
 import { useCards } from '../../features/cards/api/get-cards';
 import { useKyc } from '../../features/cards/api/kyc';
-import styles from '../../features/cards/components/cards.module.css';
 import { useCardId } from '../../features/cards/components/use-card-id';
+import { cardFor } from '../../features/kyc/card-for';
+import styles from '../../features/kyc/kyc.module.css';
 import { formatDateTime } from '../../lib/format';
 import { useAppStore } from '../../lib/store';
 
-/** The card KYC is about: the one named in ?id=, else the newest waiting for KYC, else the newest usable one. */
-function cardFor(cards: Card[], id: string | null): Card | undefined {
-  return (
-    cards.find((c) => c.id === id) ??
-    cards.find((c) => c.status === 'awaiting_kyc') ??
-    cards.find((c) => c.status !== 'failed' && c.status !== 'opening')
-  );
-}
-
-/** KYC status: none, in review, passed or failed (with the reason and a redo), with the spec's timing. */
+/** KYC status: none, in review (since when), passed or failed (the reason and a redo), then what comes next. */
 export default function KycStatusPage() {
   const { t } = useTranslation();
   const kyc = useKyc();
@@ -31,20 +24,22 @@ export default function KycStatusPage() {
   const id = useCardId();
   return (
     <>
-      <NavBar back title={t('cards.kycStatus.title')} />
+      <NavBar back title={t('kyc.status.title')} />
       <PageBody>
-        <QueryGate query={kyc} errorTitle={t('cards.kycStatus.loadError')} rows={4}>
+        <QueryGate query={kyc} errorTitle={t('kyc.status.loadError')} rows={4}>
           {(state) => (
             <QueryGate query={cards} errorTitle={t('cards.loadError')} rows={2} compact>
               {(list) => <KycResult state={state} card={cardFor(list.cards, id)} />}
             </QueryGate>
           )}
         </QueryGate>
-        <ul className={`${styles.notice} ${styles.guide}`} data-testid="kyc-guidance">
-          <li>{t('cards.kycStatus.within', { minutes: LIMITS.card.kycAfterPurchaseMinutes })}</li>
-          <li>{t('cards.kycStatus.review', LIMITS.card.kycReviewBusinessDays)}</li>
-          <li>{t('cards.bind.afterKyc', { minutes: LIMITS.card.bindAfterKycMinutes })}</li>
-        </ul>
+        <Section title={t('kyc.status.next')}>
+          <ul className={styles.guide} data-testid="kyc-guidance">
+            <li>{t('kyc.status.within', { minutes: LIMITS.card.kycAfterPurchaseMinutes })}</li>
+            <li>{t('kyc.status.review', LIMITS.card.kycReviewBusinessDays)}</li>
+            <li>{t('kyc.status.bindAfter', { minutes: LIMITS.card.bindAfterKycMinutes })}</li>
+          </ul>
+        </Section>
       </PageBody>
     </>
   );
@@ -55,70 +50,119 @@ function KycResult({ state, card }: { state: KycStatusReply; card: Card | undefi
   const navigate = useNavigate();
   const language = useAppStore((s) => s.language);
   const to = (path: string) => () => navigate(card ? `${path}?id=${card.id}` : path);
-  const title = t(`cards.kyc.status.${state.status}`);
   if (!card)
     return (
-      <EmptyState title={t('cards.kycStatus.noCardTitle')} description={t('cards.kycStatus.noCardText')}>
+      <EmptyState title={t('kyc.status.noCardTitle')} description={t('kyc.status.noCardText')}>
         <Button color="primary" size="small" onClick={() => navigate('/pages/cardNewSbc/index')} data-testid="kyc-open-card">
-          {t('cards.openCard')}
+          {t('kyc.status.openCard')}
         </Button>
       </EmptyState>
     );
+  const sentAt = state.submittedAt ? formatDateTime(state.submittedAt, language) : null;
+  const details = (
+    <Section title={t('kyc.status.details')}>
+      <dl className={styles.rows} data-testid="kyc-details">
+        <div className={styles.row}>
+          <dt>{t('kyc.status.state')}</dt>
+          <dd>{t(`kyc.status.${state.status}`)}</dd>
+        </div>
+        {sentAt && state.status !== 'none' && (
+          <div className={styles.row}>
+            <dt>{t('kyc.status.sent')}</dt>
+            <dd data-testid="kyc-sent-at">{sentAt}</dd>
+          </div>
+        )}
+        {card.maskedNumber && (
+          <div className={styles.row}>
+            <dt>{t('kyc.status.card')}</dt>
+            <dd translate="no">{card.maskedNumber}</dd>
+          </div>
+        )}
+      </dl>
+    </Section>
+  );
   switch (state.status) {
     case 'none':
       return (
         <DoneCard
           testId="kyc-result"
           status="info"
-          title={title}
-          description={t('cards.after.awaitingKyc', { minutes: LIMITS.card.kycAfterPurchaseMinutes })}
-          action={t('cards.after.doKyc')}
+          title={t('kyc.status.none')}
+          description={t('kyc.status.noneText', { minutes: LIMITS.card.kycAfterPurchaseMinutes })}
+          action={t('kyc.status.start')}
           onAction={to('/pages/newKYC/index')}
           actionTestId="go-kyc"
         />
       );
     case 'in_progress':
       return (
-        <DoneCard
-          testId="kyc-result"
-          status="waiting"
-          title={title}
-          description={
-            <>
-              {state.submittedAt && (
-                <span className={styles.line}>
-                  {t('cards.kycStatus.submittedAt', { time: formatDateTime(state.submittedAt, language) })}
-                </span>
-              )}
-              <span className={styles.line}>{t('cards.kycStatus.autoRefresh')}</span>
-            </>
-          }
-        />
+        <>
+          <DoneCard
+            testId="kyc-result"
+            status="waiting"
+            title={t('kyc.status.in_progress')}
+            description={
+              <>
+                {sentAt && <span className={styles.line}>{t('kyc.status.sentAt', { time: sentAt })}</span>}
+                <span className={styles.line}>{t('kyc.status.autoRefresh')}</span>
+              </>
+            }
+          />
+          {details}
+        </>
       );
     case 'failed':
       return (
-        <DoneCard
-          testId="kyc-result"
-          status="error"
-          title={title}
-          description={t('cards.kyc.failedReason', { reason: state.reason })}
-          action={t('cards.kycStatus.redo')}
-          onAction={to('/pages/newKYC/index')}
-          actionTestId="kyc-redo"
-        />
+        <>
+          <DoneCard
+            testId="kyc-result"
+            status="error"
+            title={t('kyc.status.failed')}
+            description={
+              <>
+                <span className={styles.line} data-testid="kyc-reason">
+                  <IssuerReason reason={state.reason ?? ''} />
+                </span>
+                <span className={styles.line}>{t('kyc.status.failedText')}</span>
+              </>
+            }
+            action={t('kyc.status.redo')}
+            onAction={to('/pages/newKYC/index')}
+            actionTestId="kyc-redo"
+          />
+          {details}
+        </>
       );
     default: {
       const bindable = card.type === 'physical' && !card.boundAt && card.shippingStatus === 'delivered';
       return (
-        <DoneCard
-          testId="kyc-result"
-          title={title}
-          description={t('cards.kycStatus.passed')}
-          action={bindable ? t('cards.bind.submit') : t('cards.after.toCard')}
-          onAction={to(bindable ? '/pages/bindCardSun/index' : '/pages/cardBasic/index')}
-          actionTestId={bindable ? 'go-bind' : 'go-card'}
-        />
+        <>
+          <DoneCard
+            testId="kyc-result"
+            title={t('kyc.status.passed')}
+            description={t('kyc.status.passedText')}
+            action={bindable ? t('kyc.status.bind') : t('kyc.status.toCard')}
+            onAction={to(bindable ? '/pages/bindCardSun/index' : '/pages/cardBasic/index')}
+            actionTestId={bindable ? 'go-bind' : 'go-card'}
+          />
+          {details}
+        </>
       );
     }
   }
+}
+
+const MARK = '\u241f';
+
+/** The issuer's reason, in its own words (not ours to translate), inside the member-language sentence. */
+function IssuerReason({ reason }: { reason: string }) {
+  const { t } = useTranslation();
+  const [before, after] = t('kyc.status.reason', { reason: MARK }).split(MARK);
+  return (
+    <>
+      {before}
+      <span translate="no">{reason}</span>
+      {after}
+    </>
+  );
 }

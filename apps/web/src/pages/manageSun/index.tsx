@@ -7,6 +7,7 @@ import { useMe } from '../../features/account/api/get-me';
 import { DisplayCurrencyPicker } from '../../features/account/components/display-currency-picker';
 import { ProfileLanguageSync } from '../../features/account/components/profile-language-sync';
 import { SessionList } from '../../features/account/components/session-list';
+import { SettingsLinks } from '../../features/app-release/components/settings-links';
 import { useLogout } from '../../features/auth/api/logout';
 import { LanguagePicker } from '../../features/settings/components/language-picker';
 import { useClearSession } from '../../lib/session';
@@ -29,6 +30,7 @@ export default function SettingsPage() {
           <DisplayCurrencyPicker value={me.data?.displayCurrency} />
         </Section>
         <SessionList />
+        <SettingsLinks />
         <div className={styles.logout}>
           {/* Signed out here whatever the server answers: a lost connection must not keep anyone signed in. */}
           <Button

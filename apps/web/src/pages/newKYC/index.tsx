@@ -1,131 +1,130 @@
-import { type KycPhotoSide, LIMITS } from '@wallet/contract';
-import { Button, Form, Input, Radio, Space } from 'antd-mobile';
+import type { KycBody, KycStatusReply } from '@wallet/contract';
+import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { FormFooter } from '../../components/form-footer';
+import { Navigate, useNavigate } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { QueryGate } from '../../components/query-gate';
+import { useCards } from '../../features/cards/api/get-cards';
 import { useKyc, useSubmitKyc } from '../../features/cards/api/kyc';
-import styles from '../../features/cards/components/cards.module.css';
-import { PhotoUpload } from '../../features/cards/components/photo-upload';
 import { useCardId } from '../../features/cards/components/use-card-id';
+import { cardFor } from '../../features/kyc/card-for';
+import { KycForm, type Photos } from '../../features/kyc/kyc-form';
+import { KycSummary } from '../../features/kyc/kyc-summary';
+import { TEXT_FIELDS } from '../../features/kyc/kyc-values';
+import { ApiError } from '../../lib/api-client';
+import { type FieldIssue, serverFieldIssues } from '../../lib/form-issues';
+import { useErrorText } from '../../lib/use-error-text';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const NAME = /^[A-Za-z][A-Za-z .'-]*$/;
-const ISO = /^\d{3}$/;
+const STATUS_PATH = '/pages/kycPokey/index';
 
-/** KYC: the form of PRODUCT_SPEC.md section 3 with document photos; shows the status and the reason of a failure to redo. */
+/** Refusals that belong under one field of the form rather than on the summary. */
+const FIELD_OF: Record<string, string> = {
+  KYC_COUNTRY_INVALID: 'country',
+  KYC_DATES_INVALID: 'expiryDate',
+  NAME_NOT_ENGLISH: 'firstName',
+};
+
+type Review = { body: KycBody; photos: Photos };
+
+/** Card KYC (PRODUCT_SPEC.md section 3): the grouped form, then a summary to check, then the status page. */
 export default function KycPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const cardId = useCardId();
   const kyc = useKyc();
-  const submit = useSubmitKyc();
-  const [form] = Form.useForm();
-  const [uploaded, setUploaded] = useState<KycPhotoSide[]>([]);
-  const documentType: 'id_card' | 'passport' = Form.useWatch('documentType', form) ?? 'id_card';
-  const status = kyc.data?.status ?? 'none';
-  const canSubmit = status === 'none' || status === 'failed';
-
-  const onFinish = (v: Record<string, string>) => {
-    if (!cardId) return;
-    submit.mutate(
-      {
-        cardId,
-        firstName: v.firstName ?? '',
-        lastName: v.lastName ?? '',
-        phoneAreaCode: v.phoneAreaCode ?? '',
-        phone: v.phone ?? '',
-        email: v.email ?? '',
-        country: v.country ?? '',
-        address: {
-          houseNumber: v.houseNumber ?? '',
-          street: v.street ?? '',
-          district: v.district ?? '',
-          postcode: v.postcode ?? '',
-          city: v.city ?? '',
-          country: v.country ?? '',
-        },
-        documentType,
-        nationality: v.nationality ?? '',
-        documentNumber: v.documentNumber ?? '',
-        issueDate: v.issueDate ?? '',
-        expiryDate: v.expiryDate ?? '',
-      },
-      { onSuccess: () => navigate(`/pages/kycPokey/index?id=${cardId}`, { replace: true }) },
-    );
-  };
-
-  const field = (name: string, label: string, pattern?: RegExp, required = true) => (
-    <Form.Item name={name} label={label} rules={[{ required, ...(pattern ? { pattern } : {}) }]}>
-      <Input data-testid={`kyc-${name}`} />
-    </Form.Item>
+  const cards = useCards();
+  const id = useCardId();
+  const [review, setReview] = useState<Review | null>(null);
+  return (
+    <>
+      <NavBar back title={review ? t('kyc.summary.title') : t('kyc.title')} />
+      <PageBody>
+        <QueryGate query={kyc} errorTitle={t('kyc.status.loadError')} rows={8}>
+          {(state) => (
+            <QueryGate query={cards} errorTitle={t('cards.loadError')} rows={8} compact>
+              {(list) => <KycSteps state={state} cardId={cardFor(list.cards, id)?.id} review={review} onReview={setReview} />}
+            </QueryGate>
+          )}
+        </QueryGate>
+      </PageBody>
+    </>
   );
+}
+
+type StepsProps = {
+  state: KycStatusReply;
+  cardId: string | undefined;
+  review: Review | null;
+  onReview: (review: Review | null) => void;
+};
+
+function KycSteps({ state, cardId, review, onReview }: StepsProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const submit = useSubmitKyc();
+  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
+  const statusPath = cardId ? `${STATUS_PATH}?id=${cardId}` : STATUS_PATH;
+
+  // Nothing to fill in while a review runs or after it passed: the status page says where it stands.
+  if (!submit.isPending && !submit.isSuccess && (state.status === 'in_progress' || state.status === 'passed'))
+    return <Navigate to={statusPath} replace />;
+  if (!cardId)
+    return (
+      <EmptyState title={t('kyc.status.noCardTitle')} description={t('kyc.status.noCardText')}>
+        <Button color="primary" size="small" onClick={() => navigate('/pages/cardNewSbc/index')} data-testid="kyc-open-card">
+          {t('kyc.status.openCard')}
+        </Button>
+      </EmptyState>
+    );
+
+  const send = () => {
+    if (!review) return;
+    submit.mutate(review.body, {
+      onSuccess: () => navigate(statusPath, { replace: true }),
+      onError: (error) => {
+        const field = error instanceof ApiError ? FIELD_OF[error.code] : undefined;
+        const issues = (field ? [{ field, message: errorText(error) }] : serverFieldIssues(error))
+          .map((issue) => ({ ...issue, field: issue.field.replace(/^address\./, '') }))
+          .filter((issue) => (TEXT_FIELDS as readonly string[]).includes(issue.field));
+        // Anything else stays on the summary, above its buttons.
+        if (issues.length === 0) return;
+        // Back to the form, where the field in question says what is wrong.
+        setServerIssues(issues);
+        submit.reset();
+        onReview(null);
+      },
+    });
+  };
 
   return (
     <>
-      <NavBar back title={t('cards.kyc.title')} />
-      <PageBody>
-        <p className={styles.notice} data-testid="kyc-status">
-          {t(`cards.kyc.status.${status}`)}
-          {status === 'failed' && ` · ${t('cards.kyc.failedReason', { reason: kyc.data?.reason })}`}
-          {status === 'none' && ` · ${t('cards.after.awaitingKyc', { minutes: LIMITS.card.kycAfterPurchaseMinutes })}`}
-        </p>
-        {!canSubmit && (
-          <div className={styles.nextSteps}>
-            <Button block onClick={() => navigate(`/pages/kycPokey/index${cardId ? `?id=${cardId}` : ''}`)} data-testid="kyc-status-link">
-              {t('cards.kycStatus.title')}
-            </Button>
-          </div>
-        )}
-        {canSubmit && (
-          <Form
-            form={form}
-            layout="vertical"
-            onFinish={onFinish}
-            initialValues={{ documentType: 'id_card', phoneAreaCode: '+852', country: '344', nationality: '344', expiryDate: '2099-12-31' }}
-            footer={
-              <FormFooter failure={submit.error} loading={submit.isPending} submitTestId="kyc-submit" submitLabel={t('cards.kyc.submit')} />
-            }
-          >
-            {field('firstName', t('cards.apply.firstName'), NAME)}
-            {field('lastName', t('cards.apply.lastName'), NAME)}
-            {field('phoneAreaCode', t('cards.apply.phoneAreaCode'))}
-            {field('phone', t('cards.apply.phone'), /^\d{4,15}$/)}
-            {field('email', t('cards.kyc.email'))}
-            {field('country', t('cards.kyc.country'), ISO)}
-            {field('houseNumber', t('cards.kyc.houseNumber'))}
-            {field('street', t('cards.kyc.street'))}
-            {field('district', t('cards.apply.district'), undefined, false)}
-            {field('postcode', t('cards.kyc.postcode'))}
-            {field('city', t('cards.apply.city'))}
-            <Form.Item name="documentType" label={t('cards.kyc.documentType')}>
-              <Radio.Group>
-                <Space wrap>
-                  <Radio value="id_card">{t('cards.kyc.idCard')}</Radio>
-                  <Radio value="passport">{t('cards.kyc.passport')}</Radio>
-                </Space>
-              </Radio.Group>
-            </Form.Item>
-            {field('nationality', t('cards.kyc.nationality'), ISO)}
-            {field('documentNumber', t('cards.kyc.documentNumber'))}
-            {field('issueDate', t('cards.kyc.issueDate'), DATE)}
-            {field('expiryDate', t('cards.kyc.expiryDate'), DATE)}
-            {(documentType === 'passport' ? (['passport'] as const) : (['front', 'back'] as const)).map((side) => (
-              <PhotoUpload
-                key={side}
-                side={side}
-                label={t(side === 'passport' ? 'cards.kyc.passportPhoto' : `cards.kyc.${side}`)}
-                onUploaded={(s) => setUploaded((list) => [...new Set([...list, s])])}
-              />
-            ))}
-            <span hidden data-testid="kyc-uploaded">
-              {uploaded.join(',')}
-            </span>
-          </Form>
-        )}
-      </PageBody>
+      <div hidden={review !== null}>
+        <KycForm
+          cardId={cardId}
+          earlier={state.photos}
+          serverIssues={serverIssues}
+          onReview={(body, photos) => {
+            onReview({ body, photos });
+            // The summary starts at its top, not where the form's button was.
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      </div>
+      {review && (
+        <KycSummary
+          body={review.body}
+          photos={review.photos}
+          sending={submit.isPending}
+          failure={submit.error}
+          onEdit={() => {
+            submit.reset();
+            onReview(null);
+          }}
+          onSubmit={send}
+        />
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { LIMITS } from '@wallet/contract';
-import { Button } from 'antd-mobile';
+import { Button, Collapse } from 'antd-mobile';
 import { AddCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,8 +9,10 @@ import { LoadingState } from '../../components/loading-state';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
 import { useCards } from '../../features/cards/api/get-cards';
-import { CardFace } from '../../features/cards/components/card-face';
+import { CardFace, CardStageBar } from '../../features/cards/components/card-face';
+import { isClosedOrFailed } from '../../features/cards/components/card-stage';
 import { SandboxLink } from '../../features/cards/components/sandbox-link';
+import { useCardTextsFollowLanguage } from '../../features/cards/components/use-language-refresh';
 import { useSignedIn } from '../../lib/session';
 import styles from './wallet.module.css';
 
@@ -22,6 +24,7 @@ export default function WalletPage() {
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const cards = useCards();
+  useCardTextsFollowLanguage();
   const openCard = (
     <Button color="primary" size="small" onClick={() => navigate(PRODUCTS_PATH)} data-testid="open-card">
       {t('cards.openCard')}
@@ -37,18 +40,41 @@ export default function WalletPage() {
   if (signedIn && cards.isError)
     return <ErrorState title={t('errors.unexpected')} onRetry={() => void cards.refetch()} retrying={cards.isFetching} />;
   const list = cards.data?.cards ?? [];
-  if (list.length > 0)
+  if (list.length > 0) {
+    // A failed opening stays in the history, but out of the way of the cards that can be used.
+    const closed = list.filter(isClosedOrFailed);
+    const usable = list.filter((card) => !isClosedOrFailed(card));
     return (
       <>
-        <NavBar title={t('tabs.wallet')} right={openAnotherCard} />
+        <NavBar title={t('tabs.wallet')} right={usable.length > 0 ? openAnotherCard : undefined} />
         <PageBody>
-          {list.map((card) => (
-            <CardFace key={card.id} card={card} />
+          {usable.length === 0 && (
+            <div className={styles.panel}>
+              <EmptyState title={t('cards.openFirst')} description={t('wallet.empty.description')}>
+                {openCard}
+              </EmptyState>
+            </div>
+          )}
+          {usable.map((card) => (
+            <div key={card.id} data-testid="usable-card">
+              <CardFace card={card} />
+              <CardStageBar card={card} />
+            </div>
           ))}
+          {closed.length > 0 && (
+            <Collapse className={styles.closed} data-testid="closed-cards">
+              <Collapse.Panel key="closed" title={t('cardPack.closedSection', { count: closed.length })}>
+                {closed.map((card) => (
+                  <CardFace key={card.id} card={card} />
+                ))}
+              </Collapse.Panel>
+            </Collapse>
+          )}
           <SandboxLink />
         </PageBody>
       </>
     );
+  }
   return (
     <>
       <NavBar title={t('tabs.wallet')} />

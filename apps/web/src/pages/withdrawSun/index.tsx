@@ -1,4 +1,4 @@
-import { formatAmount, type Withdrawal } from '@wallet/contract';
+import type { Withdrawal } from '@wallet/contract';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { useSendAccountCode } from '../../features/account/api/send-account-code
 import { useBalances } from '../../features/wallet/api/get-balances';
 import { useWithdrawalFees } from '../../features/withdraw/api/get-withdrawal-fees';
 import { WithdrawForm } from '../../features/withdraw/components/withdraw-form';
+import { withdrawalDoneKey } from '../../features/withdraw/components/withdrawal-status-tag';
+import { formatMoney } from '../../lib/format';
 import { withRedirect } from '../../lib/redirect';
 import { useErrorText } from '../../lib/use-error-text';
 
@@ -39,7 +41,15 @@ export default function WithdrawPage() {
       return (
         <DoneCard
           title={t('withdraw.done')}
-          description={<span data-testid="withdraw-done">{t('withdraw.doneText', { amount: formatAmount(done.amount, 'USDT') })}</span>}
+          description={
+            <span data-testid="withdraw-done">
+              {t(withdrawalDoneKey(done.status), {
+                total: formatMoney(done.total, 'USDT'),
+                amount: formatMoney(done.amount, 'USDT'),
+                fee: formatMoney(done.fee, 'USDT'),
+              })}
+            </span>
+          }
           action={t('withdraw.viewOrder')}
           onAction={() => navigate(`${ORDERS_PATH}?id=${encodeURIComponent(done.id)}`, { replace: true })}
         />

@@ -1,9 +1,10 @@
-import { List } from 'antd-mobile';
+import { Badge, List } from 'antd-mobile';
 import {
   BankcardOutline,
   EnvironmentOutline,
   KeyOutline,
   LockOutline,
+  MessageOutline,
   PayCircleOutline,
   SetOutline,
   UserContactOutline,
@@ -12,14 +13,30 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkItem } from '../../../components/link-item';
 import { Section } from '../../../components/section';
+import { useLiveStatus } from '../../../lib/live-events';
+import { useUnreadCount } from '../../notifications/api/notifications';
 import styles from './account.module.css';
 
 /** The account's own screens, in the order people look for them. */
 export function AccountEntries() {
   const { t } = useTranslation();
   const icon = (node: ReactNode) => <span className={styles.entryIcon}>{node}</span>;
+  const live = useLiveStatus((state) => state.connected);
+  const unread = useUnreadCount(!live).data?.unread ?? 0;
   return (
     <>
+      <Section title={t('notifications.page.title')}>
+        <List>
+          <LinkItem
+            to="/pages/messageSun/index"
+            prefix={icon(<MessageOutline />)}
+            extra={unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} /> : undefined}
+            testId="entry-messages"
+          >
+            {t('notifications.page.entry')}
+          </LinkItem>
+        </List>
+      </Section>
       <Section title={t('payout.accountSection')}>
         <List>
           <LinkItem to="/pages/huichu/index" prefix={icon(<PayCircleOutline />)} testId="entry-payout">

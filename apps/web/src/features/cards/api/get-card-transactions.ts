@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { cardFundingListSchema, cardTransactionListSchema, cardTransactionSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { whenOffline } from '../../../lib/live-events';
 import { CARD_ACTIVITY_REFRESH_MS, CARDS_QUERY_KEY } from './get-cards';
 
 const PAGE_SIZE = 20;
@@ -22,7 +23,7 @@ export function useCardTransactions(cardId: string) {
         api.get(pagePath(cardId, 'transactions', pageParam), { signal, schema: cardTransactionListSchema }),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
-      refetchInterval: CARD_ACTIVITY_REFRESH_MS,
+      refetchInterval: () => whenOffline(CARD_ACTIVITY_REFRESH_MS),
     }),
   );
 }

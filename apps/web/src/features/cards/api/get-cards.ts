@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Card, cardListSchema, cardSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { whenOffline } from '../../../lib/live-events';
 import { useSignedIn } from '../../../lib/session';
 
 export const CARDS_QUERY_KEY = ['cards'] as const;
@@ -18,7 +19,8 @@ export function useCards() {
   return useQuery({
     ...queryOptions({ queryKey: CARDS_QUERY_KEY, queryFn: ({ signal }) => getCards({ signal }) }),
     enabled: signedIn,
-    refetchInterval: (query) => (query.state.data?.cards.some((c) => c.status === 'opening') ? 3000 : CARD_ACTIVITY_REFRESH_MS),
+    refetchInterval: (query) =>
+      query.state.data?.cards.some((c) => c.status === 'opening') ? 3000 : whenOffline(CARD_ACTIVITY_REFRESH_MS),
   });
 }
 
@@ -28,6 +30,8 @@ export function useCard(id: string | null) {
     queryFn: ({ signal }) => getCard(id ?? '', { signal }),
     enabled: id !== null,
     refetchInterval: (query) =>
-      query.state.data?.status === 'opening' || query.state.data?.kycStatus === 'in_progress' ? 3000 : CARD_ACTIVITY_REFRESH_MS,
+      query.state.data?.status === 'opening' || query.state.data?.kycStatus === 'in_progress'
+        ? 3000
+        : whenOffline(CARD_ACTIVITY_REFRESH_MS),
   });
 }

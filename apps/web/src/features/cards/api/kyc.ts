@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KycBody, type KycPhotoSide, kycStatusSchema } from '@wallet/contract';
+import { type KycBody, type KycPhotoSide, kycStatusSchema, LIMITS } from '@wallet/contract';
 import { api } from '../../../lib/api';
 import { useAppStore } from '../../../lib/store';
 import { ME_QUERY_KEY } from '../../account/api/get-me';
@@ -30,32 +30,58 @@ export function useSubmitKyc() {
   });
 }
 
+const photoUrl = (side: KycPhotoSide) => `${useAppStore.getState().serverUrl.replace(/\/+$/, '')}/api/v1/cards/kyc/photos/${side}`;
+
+const failure = (code: string) => Object.assign(new Error(code), { code });
+
 /**
  * Uploads one document photo as the raw image body. XMLHttpRequest rather than fetch, because only it
- * reports upload progress; photos are large even after compression on slow mobile links.
+ * reports upload progress; photos are large even after compression on slow mobile links. The same
+ * headers as the API client; a PUT of one side replaces it, so sending it again is safe.
  */
-export function uploadKycPhoto(side: KycPhotoSide, file: Blob, onProgress: (percent: number) => void): Promise<void> {
-  const { serverUrl, token, language } = useAppStore.getState();
+export function uploadKycPhoto(side: KycPhotoSide, file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
+  const { token, language } = useAppStore.getState();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', `${serverUrl.replace(/\/+$/, '')}/api/v1/cards/kyc/photos/${side}`);
+    xhr.open('PUT', photoUrl(side));
+    xhr.timeout = LIMITS.client.httpTimeoutMs * 2;
+    xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept-Language', language);
     xhr.setRequestHeader('Content-Type', file.type || 'image/jpeg');
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        return resolve();
+      }
       let code = 'KYC_PHOTO_INVALID';
       try {
         code = (JSON.parse(xhr.responseText) as { error: { code: string } }).error.code;
       } catch {
-        // Keep the generic code.
+        // A proxy's page rather than our error reply: as good as no connection.
+        code = 'NETWORK_ERROR';
       }
-      reject(Object.assign(new Error(code), { code }));
+      if (xhr.status === 401) useAppStore.getState().clearToken();
+      reject(failure(code));
     };
-    xhr.onerror = () => reject(Object.assign(new Error('NETWORK_ERROR'), { code: 'NETWORK_ERROR' }));
+    xhr.onerror = () => reject(failure('NETWORK_ERROR'));
+    xhr.ontimeout = () => reject(failure('TIMEOUT'));
+    xhr.onabort = () => reject(failure('ABORTED'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
   });
+}
+
+/** A photo sent earlier (kept privately on the server), as a local object URL for its thumbnail. */
+export async function fetchKycPhoto(side: KycPhotoSide, signal?: AbortSignal): Promise<string> {
+  const { token, language } = useAppStore.getState();
+  const res = await fetch(photoUrl(side), {
+    headers: { 'Accept-Language': language, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    signal,
+  });
+  if (!res.ok) throw failure(res.status === 404 ? 'NOT_FOUND' : 'NETWORK_ERROR');
+  return URL.createObjectURL(await res.blob());
 }

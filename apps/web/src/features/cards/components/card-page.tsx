@@ -8,20 +8,29 @@ import { NavBar } from '../../../components/nav-bar';
 import { PageBody } from '../../../components/page-body';
 import { QueryGate } from '../../../components/query-gate';
 import { useCard } from '../api/get-cards';
+import { CardNotFound, isCardMissing } from './card-not-found';
 import { useCardId } from './use-card-id';
+import { useCardTextsFollowLanguage } from './use-language-refresh';
 
-type Props = { title: ReactNode; rows?: number; children: (card: Card) => ReactNode };
+type Props = {
+  title: ReactNode;
+  rows?: number;
+  /** What stands in when the page names no card; by default a way to the card pack. */
+  withoutId?: ReactNode;
+  children: (card: Card) => ReactNode;
+};
 
 /**
  * A page about the card named in its query (?id=...): the navigation bar, then a placeholder while the
- * card loads, a retry when it fails (a later refresh that fails keeps the page), a way back to the
- * card pack when no card was named, or the card.
+ * card loads, a retry when it fails (a later refresh that fails keeps the page), "card not found" when
+ * the card is not the member's, a way back to the card pack when no card was named, or the card.
  */
-export function CardPage({ title, rows, children }: Props) {
+export function CardPage({ title, rows, withoutId, children }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useCardId();
   const card = useCard(id);
+  useCardTextsFollowLanguage();
   return (
     <>
       <NavBar back title={title} />
@@ -30,16 +39,20 @@ export function CardPage({ title, rows, children }: Props) {
           // Once loaded, a failed background refresh keeps the page as it is: a form half filled in,
           // or a recharge being followed, must not give way to an error screen.
           children(card.data)
+        ) : id && isCardMissing(card.error) ? (
+          <CardNotFound />
         ) : id ? (
           <QueryGate query={card} errorTitle={t('cards.loadError')} rows={rows}>
             {children}
           </QueryGate>
         ) : (
-          <EmptyState title={t('cards.noCardChosen')}>
-            <Button color="primary" size="small" onClick={() => navigate('/pages/wallet/index')}>
-              {t('cards.toCardPack')}
-            </Button>
-          </EmptyState>
+          (withoutId ?? (
+            <EmptyState title={t('cards.noCardChosen')}>
+              <Button color="primary" size="small" onClick={() => navigate('/pages/wallet/index')}>
+                {t('cards.toCardPack')}
+              </Button>
+            </EmptyState>
+          ))
         )}
       </PageBody>
     </>

@@ -24,7 +24,7 @@ describe('what a recharge or card to wallet moves, as shown', () => {
     ]);
   });
 
-  it('a card to wallet: what leaves the card, the rate and what reaches the wallet (no fee row)', () => {
+  it('a card to wallet: what leaves the card, its fee (none), the rate and what reaches the wallet', () => {
     const withdraw: Movement = {
       kind: 'withdraw',
       debited: '7.5',
@@ -36,6 +36,7 @@ describe('what a recharge or card to wallet moves, as shown', () => {
     };
     expect(rows(withdraw)).toEqual([
       ['debited', 'cards.toWallet.debited', '7.50 USD'],
+      ['fee', 'cards.recharge.fee', '0.00 USD'],
       ['rate', 'cards.operation.rate', '1 USD ≈ 1.00020004 USDT'],
       ['credited', 'cards.toWallet.credited', '7.5015 USDT'],
     ]);

@@ -26,7 +26,8 @@ type Row = { key: 'debited' | 'fee' | 'rate' | 'credited'; label: string; value:
 
 /**
  * The rows to show: a recharge's fee, what the wallet pays, the rate and what the card receives; a
- * card to wallet's amount off the card, the rate and what the wallet receives. The rate is left out
+ * card to wallet's amount off the card, its fee (none, shown so the member need not wonder), the rate
+ * and what the wallet receives. The rate is left out
  * when nothing is converted (an HKD card and HKD), and every figure is the server's, never rounded.
  */
 export function movementRows(m: Movement, t: TFunction): Row[] {
@@ -38,6 +39,7 @@ export function movementRows(m: Movement, t: TFunction): Row[] {
     label: recharge ? t('cards.recharge.total') : t('cards.toWallet.debited'),
     value: money(m.debited, m.debitedCurrency),
   });
+  if (!recharge) rows.push({ key: 'fee', label: t('cards.recharge.fee'), value: money(m.fee, m.debitedCurrency) });
   if (m.debitedCurrency !== m.creditedCurrency)
     rows.push({ key: 'rate', label: t('cards.operation.rate'), value: `1 ${m.debitedCurrency} ≈ ${m.rate} ${m.creditedCurrency}` });
   rows.push({

@@ -9,7 +9,8 @@ export function PayeeName({ payee }: { payee: Payee }) {
   const { t } = useTranslation();
   return (
     <span className={styles.payeeName}>
-      <span className={styles.payeeNameText} data-testid="payee-holder">
+      {/* A person's name as typed: the browser must not translate it, and it is data, not a text of the app. */}
+      <span className={styles.payeeNameText} data-testid="payee-holder" translate="no">
         {payee.name}
       </span>
       {payee.isDefault && (
@@ -25,7 +26,7 @@ export function PayeeName({ payee }: { payee: Payee }) {
 export function PayeeAccount({ payee }: { payee: Pick<Payee, 'bankName' | 'accountLast4'> }) {
   return (
     <span className={styles.payeeAccount} data-testid="payee-account">
-      {payee.bankName && <span>{payee.bankName}</span>}
+      {payee.bankName && <span translate="no">{payee.bankName}</span>}
       <span className={styles.masked}>{maskedNumber(payee.accountLast4)}</span>
     </span>
   );

@@ -1,7 +1,7 @@
 import type { PayoutQuote } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list';
-import { formatExactMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 
 type Figures = Pick<PayoutQuote, 'amount' | 'fee' | 'rate' | 'amountOut'>;
 
@@ -16,13 +16,13 @@ export function PayoutFigures({ figures, rejected = false, testId }: { figures: 
     <FigureList
       testId={testId}
       figures={[
-        { key: 'pay', label: t('payout.quote.pay'), value: `${formatExactMoney(figures.amount, 'USDT')} USDT`, testId: 'payout-pay' },
-        { key: 'fee', label: t('payout.quote.fee'), value: `${formatExactMoney(figures.fee, 'USDT')} USDT`, testId: 'payout-fee' },
+        { key: 'pay', label: t('payout.quote.pay'), value: `${formatMoney(figures.amount, 'USDT')} USDT`, testId: 'payout-pay' },
+        { key: 'fee', label: t('payout.quote.fee'), value: `${formatMoney(figures.fee, 'USDT')} USDT`, testId: 'payout-fee' },
         { key: 'rate', label: t('payout.quote.rate'), value: `1 USDT = ${figures.rate} CNY`, testId: 'payout-rate' },
         {
           key: 'receive',
           label: t('payout.quote.receive'),
-          value: `${formatExactMoney(figures.amountOut, 'CNY')} CNY`,
+          value: `${formatMoney(figures.amountOut, 'CNY')} CNY`,
           strong: !rejected,
           testId: 'payout-receive',
         },

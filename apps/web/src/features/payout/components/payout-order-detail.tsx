@@ -5,7 +5,7 @@ import { FigureList } from '../../../components/figure-list';
 import { HistorySteps } from '../../../components/history-steps';
 import { OrderHead } from '../../../components/order-head';
 import { Section } from '../../../components/section';
-import { formatDateTime, formatExactMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import { PayeeAccount } from './payee-lines';
 import styles from './payout.module.css';
@@ -22,11 +22,7 @@ export function PayoutOrderDetail({ order }: { order: PayoutOrder }) {
       <Section title={t('payout.orders.detailTitle')}>
         <OrderHead
           // Rejected, nothing was paid out: what matters is the USDT that came back.
-          amount={
-            order.status === 'rejected'
-              ? `${formatExactMoney(order.amount, 'USDT')} USDT`
-              : `${formatExactMoney(order.amountOut, 'CNY')} CNY`
-          }
+          amount={order.status === 'rejected' ? `${formatMoney(order.amount, 'USDT')} USDT` : `${formatMoney(order.amountOut, 'CNY')} CNY`}
           amountTestId="payout-order-amount"
           status={<PayoutStatusTag status={order.status} />}
         >
@@ -48,7 +44,12 @@ export function PayoutOrderDetail({ order }: { order: PayoutOrder }) {
         <FigureList
           figures={[
             { key: 'kind', label: t('payout.orders.kind'), value: t(`payout.kind.${order.kind}`) },
-            { key: 'name', label: t('payout.orders.name'), value: order.payee.name, testId: 'payout-order-payee' },
+            {
+              key: 'name',
+              label: t('payout.orders.name'),
+              value: <span translate="no">{order.payee.name}</span>,
+              testId: 'payout-order-payee',
+            },
             { key: 'account', label: t('payout.orders.account'), value: <PayeeAccount payee={order.payee} /> },
           ]}
         />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { OrderList, OrderRow } from '../../../components/order-rows';
 import { PagedList } from '../../../components/paged-list';
-import { formatDateTime, formatExactMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import type { usePayoutOrders } from '../api/get-payout-orders';
 import { orderPath } from './paths';
@@ -34,13 +34,14 @@ export function PayoutOrderList({ orders, emptyAction }: { orders: ReturnType<ty
               key={order.id}
               to={orderPath(order.id)}
               testId="payout-order-row"
-              amount={`${formatExactMoney(order.amount, 'USDT')} USDT → ${formatExactMoney(order.amountOut, 'CNY')} CNY`}
+              amount={`${formatMoney(order.amount, 'USDT')} USDT → ${formatMoney(order.amountOut, 'CNY')} CNY`}
               amountTestId="payout-order-amounts"
               status={<PayoutStatusTag status={order.status} />}
               meta={
                 <>
                   <span>
-                    {t(`payout.kind.${order.kind}`)} · {order.payee.name} {maskedNumber(order.payee.accountLast4)}
+                    {t(`payout.kind.${order.kind}`)} · <span translate="no">{order.payee.name}</span>{' '}
+                    {maskedNumber(order.payee.accountLast4)}
                   </span>
                   <span>{formatDateTime(order.createdAt, language)}</span>
                 </>

@@ -5,8 +5,8 @@ import { AmountInput } from '../../../components/amount-input';
 import { FormFooter } from '../../../components/form-footer';
 import { checkAmountInput, maxAmount } from '../../../lib/amount-input';
 import { AMOUNT_ERROR_FIELDS } from '../../../lib/form-issues';
-import { formatExactMoney } from '../../../lib/format';
-import { useAmountIssueText } from '../../../lib/use-amount-issue-text';
+import { formatMoney } from '../../../lib/format';
+import { useAmountDecimalsRule, useAmountIssueText } from '../../../lib/use-amount-issue-text';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useCreatePayoutQuote } from '../api/create-payout-quote';
 
@@ -34,6 +34,7 @@ export function SellAmountForm({ kind, terms, available, initialAmount, onQuote 
   const issueText = useAmountIssueText();
   const quote = useCreatePayoutQuote();
   const f = useApiForm(payoutQuoteBodySchema, { fieldOf: SELL_AMOUNT_ERRORS });
+  const decimalsRule = useAmountDecimalsRule(f.showIssues);
   const decimals = LIMITS.payout.inputDecimals;
   const max = maxAmount(available, 'USDT', '0', decimals);
 
@@ -42,7 +43,11 @@ export function SellAmountForm({ kind, terms, available, initialAmount, onQuote 
     const checked = checkAmountInput(values.amount, 'USDT', { available, minimum: terms.minimum, decimals });
     if (!checked.ok) return f.showIssues([{ field: 'amount', message: issueText(checked.issue) }]);
     const body = f.check({ kind, amount: checked.amount });
-    if (body) quote.mutate(body, { onSuccess: (reply) => onQuote(body.amount, reply), onError: f.showError });
+    if (body)
+      quote.mutate(body, {
+        onSuccess: (reply) => onQuote(body.amount, reply),
+        onError: (error) => decimalsRule.onServerError(error) || f.showError(error),
+      });
   };
 
   return (
@@ -53,7 +58,10 @@ export function SellAmountForm({ kind, terms, available, initialAmount, onQuote 
       requiredMarkStyle="none"
       initialValues={{ amount: initialAmount }}
       onFinish={onFinish}
-      onValuesChange={f.onValuesChange}
+      onValuesChange={(changed, values) => {
+        f.onValuesChange(changed);
+        decimalsRule.onTyping(values.amount, 'USDT', decimals);
+      }}
       footer={
         <FormFooter failure={f.failure} loading={quote.isPending} submitTestId="payout-quote" submitLabel={t('payout.sell.getQuote')} />
       }
@@ -61,9 +69,7 @@ export function SellAmountForm({ kind, terms, available, initialAmount, onQuote 
       <Form.Item
         name="amount"
         label={t('payout.sell.amount')}
-        description={
-          <span data-testid="payout-available">{t('payout.sell.available', { amount: formatExactMoney(available, 'USDT') })}</span>
-        }
+        description={<span data-testid="payout-available">{t('payout.sell.available', { amount: formatMoney(available, 'USDT') })}</span>}
         data-testid="payout-amount"
       >
         <AmountInput

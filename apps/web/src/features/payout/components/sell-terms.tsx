@@ -1,10 +1,10 @@
 import type { PayoutTerms } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list';
-import { formatExactMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { feePercent, remainingToday } from './terms';
 
-const usdt = (amount: string) => `${formatExactMoney(amount, 'USDT')} USDT`;
+const usdt = (amount: string) => `${formatMoney(amount, 'USDT')} USDT`;
 
 /** What a sale is allowed now: per order, what is left of today's limit, the fee and the indicative rate. */
 export function SellTerms({ terms }: { terms: PayoutTerms }) {

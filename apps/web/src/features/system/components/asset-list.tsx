@@ -19,7 +19,7 @@ export function AssetList({ currencies }: Props) {
               {currency.code}
             </span>
           }
-          description={`${t(`currency.${currency.code}`)} · ${t('home.assets.decimals', { digits: currency.display })}`}
+          description={t(`currency.${currency.code}`)}
           extra={
             <Tag className={styles.tag} fill="outline" color={currency.kind === 'fiat' ? 'default' : 'primary'}>
               {t(`kind.${currency.kind}`)}

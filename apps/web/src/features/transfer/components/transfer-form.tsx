@@ -1,4 +1,4 @@
-import { type BalancesReply, CURRENCY_CODES, type Currency, Decimal, formatAmount, LIMITS, transferBodySchema } from '@wallet/contract';
+import { type BalancesReply, CURRENCY_CODES, type Currency, Decimal, LIMITS, transferBodySchema } from '@wallet/contract';
 import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/amount-input';
@@ -10,7 +10,8 @@ import type { CodeSent } from '../../../components/send-code-button';
 import { checkAmountInput, maxAmount } from '../../../lib/amount-input';
 import { useAttemptKeys } from '../../../lib/attempt-keys';
 import { AMOUNT_ERROR_FIELDS, CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
-import { useAmountIssueText } from '../../../lib/use-amount-issue-text';
+import { formatMoney } from '../../../lib/format';
+import { useAmountDecimalsRule, useAmountIssueText } from '../../../lib/use-amount-issue-text';
 import { useApiForm } from '../../../lib/use-api-form';
 import { type TransferReply, useCreateTransfer } from '../api/create-transfer';
 import type { Recipient } from '../api/get-recipient';
@@ -37,7 +38,7 @@ function currencyOrder(balances: BalancesReply): Currency[] {
 
 /**
  * Step 2 of a transfer: currency, amount, emailed code and payment password. The amount is checked
- * exactly against the currency's precision and the balance before anything is sent; the request
+ * exactly against the decimals a member may type (on the spot) and the balance before anything is sent; the request
  * carries one idempotency key per attempt, reused when the same transfer is confirmed again.
  */
 export function TransferForm({ recipient, onChangeRecipient, balances, sendCode, onDone, onSetPaymentPassword }: Props) {
@@ -54,6 +55,7 @@ export function TransferForm({ recipient, onChangeRecipient, balances, sendCode,
     },
     linked: { currency: ['amount'] },
   });
+  const decimalsRule = useAmountDecimalsRule(f.showIssues);
   const order = currencyOrder(balances);
   const currency: Currency = Form.useWatch('currency', f.form) ?? order[0] ?? 'USDT';
   const available = balanceIn(balances, currency);
@@ -69,9 +71,14 @@ export function TransferForm({ recipient, onChangeRecipient, balances, sendCode,
       { body, idempotencyKey },
       {
         onSuccess: keys.done(onDone),
-        onError: f.showError,
+        onError: (error) => decimalsRule.onServerError(error) || f.showError(error),
       },
     );
+  };
+
+  const onValuesChange = (changed: Record<string, unknown>, values: Record<string, unknown>) => {
+    f.onValuesChange(changed);
+    decimalsRule.onTyping(values.amount, (values.currency as Currency | undefined) ?? currency);
   };
 
   const fillMax = () => {
@@ -88,7 +95,7 @@ export function TransferForm({ recipient, onChangeRecipient, balances, sendCode,
       requiredMarkStyle="none"
       initialValues={{ currency: order[0] ?? 'USDT' }}
       onFinish={onFinish}
-      onValuesChange={f.onValuesChange}
+      onValuesChange={onValuesChange}
       footer={
         <SecuredFormFooter
           failure={f.failure}
@@ -113,14 +120,14 @@ export function TransferForm({ recipient, onChangeRecipient, balances, sendCode,
         <CurrencySelect
           currencies={order}
           testId="transfer-currency"
-          describe={(code) => t('transfer.balanceIn', { amount: formatAmount(balanceIn(balances, code), code), currency: code })}
+          describe={(code) => t('transfer.balanceIn', { amount: formatMoney(balanceIn(balances, code), code), currency: code })}
         />
       </Form.Item>
       <Form.Item
         name="amount"
         label={t('transfer.amount')}
         description={
-          <span data-testid="transfer-available">{t('transfer.available', { amount: formatAmount(available, currency), currency })}</span>
+          <span data-testid="transfer-available">{t('transfer.available', { amount: formatMoney(available, currency), currency })}</span>
         }
         data-testid="transfer-amount"
       >

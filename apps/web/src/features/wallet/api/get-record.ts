@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type LedgerRecord, recordSchema } from '@wallet/contract';
+import { type LedgerRecordDetail, recordDetailSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
 import { WALLET_QUERY_KEY } from './get-balances';
 
 /** Record ids are ledger entry ids: digits only (anything else would be refused by the server). */
 export const RECORD_ID = /^\d{1,18}$/;
 
-export function getRecord(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<LedgerRecord> {
-  return api.get(`/api/v1/wallet/records/${encodeURIComponent(id)}`, { signal, schema: recordSchema });
+export function getRecord(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<LedgerRecordDetail> {
+  return api.get(`/api/v1/wallet/records/${encodeURIComponent(id)}`, { signal, schema: recordDetailSchema });
 }
 
 export const recordQueryOptions = (id: string) =>

@@ -6,7 +6,7 @@ import { FormFooter } from '../../../components/form-footer';
 import { ApiError } from '../../../lib/api-client';
 import { useAttemptKeys } from '../../../lib/attempt-keys';
 import { textValues } from '../../../lib/form-issues';
-import { formatExactMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useApiForm } from '../../../lib/use-api-form';
 import { type ExchangeReply, useExecuteExchange } from '../api/execute-exchange';
 import styles from './exchange.module.css';
@@ -56,8 +56,8 @@ export function ConfirmExchange({ quote, visible, onClose, onDone, onQuoteGone }
         <h2 className={styles.sheetTitle}>{t('exchange.confirm.title')}</h2>
         <p className={styles.sheetSummary}>
           {t('exchange.confirm.summary', {
-            pay: `${formatExactMoney(quote.amountIn, quote.from)} ${quote.from}`,
-            receive: `${formatExactMoney(quote.amountOut, quote.to)} ${quote.to}`,
+            pay: `${formatMoney(quote.amountIn, quote.from)} ${quote.from}`,
+            receive: `${formatMoney(quote.amountOut, quote.to)} ${quote.to}`,
           })}
         </p>
         <Form

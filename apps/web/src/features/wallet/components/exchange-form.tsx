@@ -1,4 +1,4 @@
-import { type Currency, formatAmount, LIMITS, type Quote, quoteBodySchema } from '@wallet/contract';
+import { type Currency, LIMITS, type Quote, quoteBodySchema } from '@wallet/contract';
 import { Form } from 'antd-mobile';
 import { LoopOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { checkAmountInput, maxAmount } from '../../../lib/amount-input';
 import { ApiError } from '../../../lib/api-client';
 import { AMOUNT_ERROR_FIELDS } from '../../../lib/form-issues';
 import { formatMoney } from '../../../lib/format';
-import { useAmountIssueText } from '../../../lib/use-amount-issue-text';
+import { useAmountDecimalsRule, useAmountIssueText } from '../../../lib/use-amount-issue-text';
 import { useApiForm } from '../../../lib/use-api-form';
 import { type QuoteRequest, useCreateQuote } from '../api/create-quote';
 import styles from './exchange.module.css';
@@ -32,6 +32,7 @@ export function ExchangeForm({ pairs, available, initial, onQuote }: Props) {
   const quote = useCreateQuote();
   // The amount is checked with checkAmountInput (precision, minimum, balance); the form shows the findings.
   const f = useApiForm(quoteBodySchema, { fieldOf: AMOUNT_ERROR_FIELDS });
+  const decimalsRule = useAmountDecimalsRule(f.showIssues);
   const [pair, setPair] = useState(() => settlePair(pairs, initial?.from, initial?.to));
 
   if (!pair) return null;
@@ -39,13 +40,14 @@ export function ExchangeForm({ pairs, available, initial, onQuote }: Props) {
   const balance = available(from);
   const max = maxAmount(balance, from);
   const canSwap = isOffered(pairs, to, from);
-  const minimum = { code: 'belowMinimum', currency: from, minimum: formatAmount(LIMITS.exchange.minimum, from) } as const;
+  const minimum = { code: 'belowMinimum', currency: from, minimum: formatMoney(LIMITS.exchange.minimum, from) } as const;
 
   const choose = (next: Pair | null) => {
     if (!next) return;
     setPair(next);
     f.form.setFields([{ name: 'amount', errors: [] }]);
     f.clearFailure();
+    decimalsRule.onTyping(f.form.getFieldValue('amount'), next.from);
   };
 
   const onFinish = (values: { amount?: string }) => {
@@ -62,7 +64,7 @@ export function ExchangeForm({ pairs, available, initial, onQuote }: Props) {
         // The server's own minimum check: said with the figure, as the browser's check says it.
         if (error instanceof ApiError && error.code === 'AMOUNT_BELOW_MINIMUM')
           f.showIssues([{ field: 'amount', message: issueText(minimum) }]);
-        else f.showError(error);
+        else if (!decimalsRule.onServerError(error)) f.showError(error);
       },
     });
   };
@@ -75,7 +77,10 @@ export function ExchangeForm({ pairs, available, initial, onQuote }: Props) {
       requiredMarkStyle="none"
       initialValues={{ amount: initial?.amount ?? '' }}
       onFinish={onFinish}
-      onValuesChange={f.onValuesChange}
+      onValuesChange={(changed, values) => {
+        f.onValuesChange(changed);
+        decimalsRule.onTyping(values.amount, from);
+      }}
       footer={
         <FormFooter failure={f.failure} loading={quote.isPending} submitTestId="exchange-quote" submitLabel={t('exchange.getQuote')} />
       }
@@ -117,7 +122,7 @@ export function ExchangeForm({ pairs, available, initial, onQuote }: Props) {
       <Form.Item
         name="amount"
         label={t('exchange.amount')}
-        description={t('exchange.minimumHint', { minimum: formatAmount(LIMITS.exchange.minimum, from), currency: from })}
+        description={t('exchange.minimumHint', { minimum: formatMoney(LIMITS.exchange.minimum, from), currency: from })}
         data-testid="exchange-amount"
       >
         <AmountInput

@@ -9,7 +9,7 @@ import { ErrorState } from '../../../components/error-state';
 import { FormCard } from '../../../components/form-card';
 import { FormFailure } from '../../../components/form-failure';
 import { LoadingState } from '../../../components/loading-state';
-import { formatExactMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useErrorText } from '../../../lib/use-error-text';
 import { type QuoteRequest, useCreateQuote } from '../api/create-quote';
 import type { ExchangeReply } from '../api/execute-exchange';
@@ -64,8 +64,8 @@ export function ExchangePanel() {
           description={
             <span data-testid="exchange-done">
               {t('exchange.done.description', {
-                pay: `${formatExactMoney(quote.amountIn, quote.from)} ${quote.from}`,
-                receive: `${formatExactMoney(quote.amountOut, quote.to)} ${quote.to}`,
+                pay: `${formatMoney(quote.amountIn, quote.from)} ${quote.from}`,
+                receive: `${formatMoney(quote.amountOut, quote.to)} ${quote.to}`,
               })}
             </span>
           }

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list';
 import { QuoteTimer } from '../../../components/quote-timer';
-import { formatExactMoney, formatRate } from '../../../lib/format';
+import { formatMoney, formatRate } from '../../../lib/format';
 
 type Props = {
   quote: Quote;
@@ -29,7 +29,7 @@ export function QuoteCard({ quote, onConfirm, onRefresh, refreshing, gone = fals
           {
             key: 'pay',
             label: t('exchange.quote.pay'),
-            value: `${formatExactMoney(quote.amountIn, quote.from)} ${quote.from}`,
+            value: `${formatMoney(quote.amountIn, quote.from)} ${quote.from}`,
             testId: 'quote-pay',
           },
           {
@@ -41,13 +41,13 @@ export function QuoteCard({ quote, onConfirm, onRefresh, refreshing, gone = fals
           {
             key: 'fee',
             label: t('exchange.quote.fee'),
-            value: `${formatExactMoney(quote.fee, quote.from)} ${quote.from}`,
+            value: `${formatMoney(quote.fee, quote.from)} ${quote.from}`,
             testId: 'quote-fee',
           },
           {
             key: 'receive',
             label: t('exchange.quote.receive'),
-            value: `${formatExactMoney(quote.amountOut, quote.to)} ${quote.to}`,
+            value: `${formatMoney(quote.amountOut, quote.to)} ${quote.to}`,
             strong: true,
             testId: 'quote-receive',
           },

@@ -1,17 +1,16 @@
-import { CURRENCY_CODES, type Currency } from '@wallet/contract';
+import { CURRENCY_CODES, type Currency, isLedgerFamily, LEDGER_FAMILIES, LEDGER_FAMILY_NAMES } from '@wallet/contract';
 import { CheckList, Dropdown, type DropdownRef } from 'antd-mobile';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../lib/store';
 import type { RecordFilters as Filters } from '../api/get-records';
-import { ledgerTypeLabel, ledgerTypeOptions } from './ledger-type-label';
 import styles from './records.module.css';
 
 type Props = { value: Filters; onChange: (filters: Filters) => void };
 
 const ALL = 'all';
 
-/** Filters of the records list: one currency or all, one type or all. */
+/** Filters of the records list: one currency or all, one family of types (deposits, transfers...) or all. */
 export function RecordFilters({ value, onChange }: Props) {
   const { t } = useTranslation();
   const language = useAppStore((state) => state.language);
@@ -49,27 +48,27 @@ export function RecordFilters({ value, onChange }: Props) {
         </div>
       </Dropdown.Item>
       <Dropdown.Item
-        key="type"
+        key="family"
         title={
           <span className={styles.filterTitle} data-testid="records-filter-type">
-            {value.type === undefined ? t('records.allTypes') : ledgerTypeLabel(value.type, language, String(value.type))}
+            {value.family === undefined ? t('records.allTypes') : LEDGER_FAMILIES[value.family].label[language]}
           </span>
         }
       >
         <div className={styles.filterOptions}>
           <CheckList
-            value={[value.type === undefined ? ALL : String(value.type)]}
+            value={[value.family ?? ALL]}
             onChange={(picked) => {
-              const chosen = picked[0] ?? (value.type === undefined ? ALL : String(value.type));
-              pick({ ...value, type: chosen === ALL ? undefined : Number(chosen) });
+              const chosen = picked[0] ?? value.family ?? ALL;
+              pick({ ...value, family: isLedgerFamily(chosen) ? chosen : undefined });
             }}
           >
             <CheckList.Item value={ALL} data-testid="records-type-all">
               {t('records.allTypes')}
             </CheckList.Item>
-            {ledgerTypeOptions(language).map((option) => (
-              <CheckList.Item key={option.code} value={String(option.code)} data-testid={`records-type-${option.code}`}>
-                {option.label}
+            {LEDGER_FAMILY_NAMES.map((family) => (
+              <CheckList.Item key={family} value={family} data-testid={`records-type-${family}`}>
+                {LEDGER_FAMILIES[family].label[language]}
               </CheckList.Item>
             ))}
           </CheckList>

@@ -1,7 +1,7 @@
 import type { LedgerRecord } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { LinkItem } from '../../../components/link-item';
-import { formatDateTime, formatExactMoney, formatSignedMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import { ledgerTypeLabel } from './ledger-type-label';
 import styles from './records.module.css';
@@ -25,7 +25,7 @@ export function RecordRow({ record }: { record: LedgerRecord }) {
             {signed.text} <span className={styles.rowCurrency}>{record.currency}</span>
           </div>
           <div className={walletStyles.amountSub}>
-            {t('records.balanceAfter', { amount: formatExactMoney(record.balanceAfter, record.currency) })}
+            {t('records.balanceAfter', { amount: formatMoney(record.balanceAfter, record.currency) })}
           </div>
         </div>
       }

@@ -1,12 +1,4 @@
-import {
-  type BindableNetwork,
-  formatAmount,
-  isAddressOf,
-  LIMITS,
-  type Profile,
-  type Withdrawal,
-  withdrawalBodySchema,
-} from '@wallet/contract';
+import { type BindableNetwork, isAddressOf, LIMITS, type Profile, type Withdrawal, withdrawalBodySchema } from '@wallet/contract';
 import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/address-fields';
@@ -19,7 +11,8 @@ import { checkAmountInput, maxAmount } from '../../../lib/amount-input';
 import { ApiError } from '../../../lib/api-client';
 import { useAttemptKeys } from '../../../lib/attempt-keys';
 import { AMOUNT_ERROR_FIELDS, CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
-import { useAmountIssueText } from '../../../lib/use-amount-issue-text';
+import { formatMoney } from '../../../lib/format';
+import { useAmountDecimalsRule, useAmountIssueText } from '../../../lib/use-amount-issue-text';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useErrorText } from '../../../lib/use-error-text';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
@@ -60,6 +53,7 @@ export function WithdrawForm({ profile, available, fees, sendCode, onDone, onSet
     },
     linked: { network: ['address', 'amount'] },
   });
+  const decimalsRule = useAmountDecimalsRule(f.showIssues);
   const network: BindableNetwork = Form.useWatch('network', f.form) ?? profile.network;
   const typedAmount: string | undefined = Form.useWatch('amount', f.form);
   const fee = fees.fees.find((entry) => entry.network === network)?.fee ?? '0';
@@ -83,9 +77,14 @@ export function WithdrawForm({ profile, available, fees, sendCode, onDone, onSet
       { body, idempotencyKey },
       {
         onSuccess: keys.done(onDone),
-        onError: f.showError,
+        onError: (error) => decimalsRule.onServerError(error) || f.showError(error),
       },
     );
+  };
+
+  const onValuesChange = (changed: Record<string, unknown>, values: Record<string, unknown>) => {
+    f.onValuesChange(changed);
+    decimalsRule.onTyping(values.amount, 'USDT');
   };
 
   const fillMax = () => {
@@ -107,7 +106,7 @@ export function WithdrawForm({ profile, available, fees, sendCode, onDone, onSet
       requiredMarkStyle="none"
       initialValues={{ network: profile.network }}
       onFinish={onFinish}
-      onValuesChange={f.onValuesChange}
+      onValuesChange={onValuesChange}
       footer={
         <SecuredFormFooter
           failure={f.failure}
@@ -131,8 +130,8 @@ export function WithdrawForm({ profile, available, fees, sendCode, onDone, onSet
         label={t('withdraw.amount')}
         description={
           <span className={styles.amountHint} data-testid="withdraw-available">
-            <span>{t('withdraw.available', { amount: formatAmount(available, 'USDT') })}</span>
-            <span>{t('withdraw.minimum', { minimum: formatAmount(LIMITS.withdraw.minimum, 'USDT') })}</span>
+            <span>{t('withdraw.available', { amount: formatMoney(available, 'USDT') })}</span>
+            <span>{t('withdraw.minimum', { minimum: formatMoney(LIMITS.withdraw.minimum, 'USDT') })}</span>
           </span>
         }
         data-testid="withdraw-amount"

@@ -1,5 +1,6 @@
-import { Decimal, formatAmount } from '@wallet/contract';
+import { Decimal } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format';
 import styles from './withdraw.module.css';
 
 type Props = { amount: string | null; fee: string };
@@ -10,7 +11,7 @@ type Props = { amount: string | null; fee: string };
  */
 export function WithdrawSummary({ amount, fee }: Props) {
   const { t } = useTranslation();
-  const show = (value: Decimal | string | null) => (value === null ? '—' : `${formatAmount(value, 'USDT')} USDT`);
+  const show = (value: Decimal | string | null) => (value === null ? '—' : `${formatMoney(new Decimal(value).toFixed(), 'USDT')} USDT`);
   const rows = [
     { key: 'fee', label: t('withdraw.fee'), value: show(fee) },
     { key: 'arrives', label: t('withdraw.arrives'), value: show(amount) },

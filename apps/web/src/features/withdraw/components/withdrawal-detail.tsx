@@ -1,25 +1,24 @@
-import { formatAmount, NETWORKS, type Withdrawal } from '@wallet/contract';
+import { NETWORKS, type Withdrawal } from '@wallet/contract';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CopyableValue } from '../../../components/copyable-value';
-import { HistorySteps } from '../../../components/history-steps';
 import { OrderHead } from '../../../components/order-head';
 import { Section } from '../../../components/section';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
+import { WithdrawalHistory } from './withdrawal-history';
 import { WithdrawalStatusTag } from './withdrawal-status-tag';
-
-const FAILED: readonly Withdrawal['status'][] = ['rejected', 'failed'];
 
 /** One withdrawal: amount and status, where it goes, what it cost, its transaction, and each status it passed through. */
 export function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) {
   const { t } = useTranslation();
   const language = useAppStore((state) => state.language);
-  const money = (value: string) => t('orders.amount', { amount: formatAmount(value, w.currency), currency: w.currency });
+  const money = (value: string) => t('orders.amount', { amount: formatMoney(value, w.currency), currency: w.currency });
   const copyable = (value: string, label: string, testId: string) => <CopyableValue value={value} label={label} testId={testId} />;
   return (
     <>
-      <Section title={t('orders.detailTitle')}>
+      {/* The nav bar already says "Withdrawal details"; this card says what it holds. */}
+      <Section title={t('withdrawalEvents.summary')}>
         <OrderHead amount={money(w.amount)} amountTestId="withdrawal-amount" status={<WithdrawalStatusTag status={w.status} />} />
         <List>
           <List.Item extra={`${w.network} · ${NETWORKS[w.network].standard}`}>{t('orders.network')}</List.Item>
@@ -34,16 +33,7 @@ export function WithdrawalDetail({ withdrawal: w }: { withdrawal: Withdrawal }) 
         </List>
       </Section>
       <Section title={t('orders.history')}>
-        <HistorySteps
-          testId="withdrawal-history"
-          steps={w.history.map((step) => ({
-            key: `${step.status}-${step.at}`,
-            title: t(`orders.status.${step.status}`),
-            at: step.at,
-            note: step.note,
-            failed: FAILED.includes(step.status),
-          }))}
-        />
+        <WithdrawalHistory withdrawal={w} />
       </Section>
     </>
   );

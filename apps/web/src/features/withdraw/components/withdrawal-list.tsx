@@ -1,8 +1,8 @@
-import { formatAmount, type Withdrawal } from '@wallet/contract';
+import type { Withdrawal } from '@wallet/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { OrderList, OrderRow } from '../../../components/order-rows';
-import { formatDateTime, shortenAddress } from '../../../lib/format';
+import { formatDateTime, formatMoney, shortenAddress } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import styles from './withdraw.module.css';
 import { WithdrawalStatusTag } from './withdrawal-status-tag';
@@ -27,7 +27,7 @@ export function WithdrawalList({ withdrawals, detailPath, hasMore, loadingMore, 
             key={w.id}
             to={detailPath(w.id)}
             testId="withdrawal-row"
-            amount={t('orders.amount', { amount: formatAmount(w.amount, w.currency), currency: w.currency })}
+            amount={t('orders.amount', { amount: formatMoney(w.amount, w.currency), currency: w.currency })}
             status={<WithdrawalStatusTag status={w.status} />}
             meta={
               <>

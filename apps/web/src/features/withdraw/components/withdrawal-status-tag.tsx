@@ -23,3 +23,21 @@ export function WithdrawalStatusTag({ status }: { status: Status }) {
     </Tag>
   );
 }
+
+/**
+ * The sentence that follows a withdrawal request, true to its status: only one that waits for review
+ * says so; one approved automatically is on its way.
+ */
+export function withdrawalDoneKey(status: Status) {
+  switch (status) {
+    case 'pending_review':
+      return 'amounts.withdrawOnHold' as const;
+    case 'completed':
+      return 'withdrawalEvents.done.completed' as const;
+    case 'rejected':
+    case 'failed':
+      return 'withdrawalEvents.done.refunded' as const;
+    default:
+      return 'withdrawalEvents.done.sending' as const;
+  }
+}

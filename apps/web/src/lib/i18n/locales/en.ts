@@ -1,5 +1,16 @@
 import type { BindableNetwork, Currency, Network, ServerRegion } from '@wallet/contract';
+import { amountsEn } from './amounts/en';
+import { releaseEn } from './app/en';
+import { cardControlsEn } from './card-controls/en';
+import { cardMoneyEn } from './card-money/en';
+import { cardPackEn } from './card-pack/en';
+import { helpEn } from './help/en';
+import { kycEn } from './kyc/en';
+import { notificationsEn } from './notifications/en';
 import { payoutEn } from './payout/en';
+import { statementsEn } from './statements/en';
+import { ticketsEn } from './tickets/en';
+import { withdrawalEventsEn } from './withdrawal-events/en';
 
 /**
  * The source catalogue. Other languages are typed against it (Catalogue), so a missing or extra
@@ -125,7 +136,6 @@ export const en = {
     },
     assets: {
       title: 'Supported assets',
-      decimals: 'Decimals: {{digits}}',
     },
     networks: {
       title: 'Networks',
@@ -218,7 +228,17 @@ export const en = {
       balanceAfter: 'Balance after',
       time: 'Time',
       id: 'Record number',
-      reference: 'Reference',
+      sentTo: 'Sent to',
+      receivedFrom: 'Received from',
+      member: 'UID {{uid}}',
+      withdrawal: 'Withdrawal',
+      viewWithdrawal: 'View the withdrawal',
+      card: 'Card',
+      cardNumber: 'Card •••• {{last4}}',
+      cardPending: 'Card (number not issued yet)',
+      payout: 'Flash exchange',
+      viewPayout: 'View the order',
+      deposit: 'Deposit transaction',
       loadError: 'Could not load this record',
       notFound: 'Record not found',
       notFoundText: 'This record does not exist or belongs to another account.',
@@ -295,29 +315,8 @@ export const en = {
       toCard: 'Go to the card',
     },
     kyc: {
-      title: 'KYC',
       status: { none: 'Not submitted', in_progress: 'In review', passed: 'Passed', failed: 'Failed' },
       failedReason: 'Not passed: {{reason}}. Please correct and submit again.',
-      email: 'Email',
-      country: 'Current country (ISO numeric code, e.g. 344)',
-      houseNumber: 'House number',
-      street: 'Street',
-      postcode: 'Postcode',
-      documentType: 'Document',
-      idCard: 'ID card',
-      passport: 'Passport',
-      nationality: 'Nationality (ISO numeric code)',
-      documentNumber: 'Document number',
-      issueDate: 'Issue date (yyyy-mm-dd)',
-      expiryDate: 'Expiry date (yyyy-mm-dd, 2099-12-31 if none)',
-      front: 'ID card front',
-      back: 'ID card back',
-      passportPhoto: 'Passport photo page',
-      choosePhoto: 'Tap to take or choose a photo',
-      compressing: 'Compressing {{percent}}%',
-      uploading: 'Uploading {{percent}}%',
-      uploaded: 'Uploaded',
-      submit: 'Submit for review',
     },
     basic: {
       title: 'Card details',
@@ -521,22 +520,6 @@ export const en = {
       version: 'App version',
       docs: 'API documentation',
     },
-    server: {
-      title: 'Server status',
-      checkAgain: 'Check again',
-      status: 'Server',
-      ready: 'Ready',
-      notReady: 'Not ready',
-      unreachable: 'Unreachable',
-      database: 'Database',
-      migrations: 'Migrations',
-    },
-    checks: {
-      ok: 'OK',
-      unreachable: 'Unreachable',
-      pending: 'Pending',
-      unknown: 'Unknown',
-    },
   },
   payPassword: {
     setAction: 'Set payment password',
@@ -564,7 +547,7 @@ export const en = {
     required: 'Enter an amount.',
     invalid: 'Enter a valid amount, such as 12.50.',
     zero: 'The amount must be greater than 0.',
-    tooPrecise: '{{currency}} allows at most {{decimals}} decimal places.',
+    tooPrecise: '{{currency}} amounts can have at most {{decimals}} decimals.',
     wholeOnly: '{{currency}} amounts are whole numbers, without decimals.',
     belowMinimum: 'The minimum is {{minimum}} {{currency}}.',
     overBalance: 'That is more than you have: {{available}} {{currency}} available.',
@@ -800,6 +783,17 @@ export const en = {
     },
   },
   payout: payoutEn,
+  help: helpEn,
+  tickets: ticketsEn,
+  statements: statementsEn,
+  withdrawalEvents: withdrawalEventsEn,
+  kyc: kycEn,
+  amounts: amountsEn,
+  cardMoney: cardMoneyEn,
+  cardControls: cardControlsEn,
+  cardPack: cardPackEn,
+  release: releaseEn,
+  notifications: notificationsEn,
 };
 
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };

@@ -1,5 +1,16 @@
+import { amountsJa } from './amounts/ja';
+import { releaseJa } from './app/ja';
+import { cardControlsJa } from './card-controls/ja';
+import { cardMoneyJa } from './card-money/ja';
+import { cardPackJa } from './card-pack/ja';
 import type { Catalogue } from './en';
+import { helpJa } from './help/ja';
+import { kycJa } from './kyc/ja';
+import { notificationsJa } from './notifications/ja';
 import { payoutJa } from './payout/ja';
+import { statementsJa } from './statements/ja';
+import { ticketsJa } from './tickets/ja';
+import { withdrawalEventsJa } from './withdrawal-events/ja';
 
 export const ja: Catalogue = {
   app: {
@@ -121,7 +132,6 @@ export const ja: Catalogue = {
     },
     assets: {
       title: '対応資産',
-      decimals: '小数点以下{{digits}}桁',
     },
     networks: {
       title: 'ネットワーク',
@@ -214,7 +224,17 @@ export const ja: Catalogue = {
       balanceAfter: '取引後の残高',
       time: '日時',
       id: '履歴番号',
-      reference: '参照',
+      sentTo: '送金先',
+      receivedFrom: '送金元',
+      member: 'UID {{uid}}',
+      withdrawal: '出金',
+      viewWithdrawal: '出金を見る',
+      card: 'カード',
+      cardNumber: 'カード •••• {{last4}}',
+      cardPending: 'カード（番号の発行前）',
+      payout: 'クイック両替',
+      viewPayout: '注文を見る',
+      deposit: '入金トランザクション',
       loadError: 'この履歴を読み込めませんでした',
       notFound: '履歴が見つかりません',
       notFoundText: 'この履歴は存在しないか、別のアカウントのものです。',
@@ -291,29 +311,8 @@ export const ja: Catalogue = {
       toCard: 'カードを見る',
     },
     kyc: {
-      title: 'KYC認証',
       status: { none: '未提出', in_progress: '審査中', passed: '承認済み', failed: '否認' },
       failedReason: '承認されませんでした：{{reason}}。修正して再提出してください。',
-      email: 'メール',
-      country: '現在の国（ISO数字コード、例：344）',
-      houseNumber: '番地',
-      street: '通り',
-      postcode: '郵便番号',
-      documentType: '本人確認書類',
-      idCard: '身分証',
-      passport: 'パスポート',
-      nationality: '国籍（ISO数字コード）',
-      documentNumber: '書類番号',
-      issueDate: '発行日（yyyy-mm-dd）',
-      expiryDate: '有効期限（yyyy-mm-dd、無期限は2099-12-31）',
-      front: '身分証の表面',
-      back: '身分証の裏面',
-      passportPhoto: 'パスポートの写真ページ',
-      choosePhoto: 'タップして撮影または写真を選択',
-      compressing: '圧縮中 {{percent}}%',
-      uploading: 'アップロード中 {{percent}}%',
-      uploaded: 'アップロード済み',
-      submit: '審査に提出',
     },
     basic: {
       title: 'カード詳細',
@@ -503,22 +502,6 @@ export const ja: Catalogue = {
       title: 'このアプリについて',
       version: 'アプリのバージョン',
       docs: 'APIドキュメント',
-    },
-    server: {
-      title: 'サーバーの状態',
-      checkAgain: '再確認',
-      status: 'サーバー',
-      ready: '正常',
-      notReady: '準備中',
-      unreachable: '接続できません',
-      database: 'データベース',
-      migrations: 'マイグレーション',
-    },
-    checks: {
-      ok: '正常',
-      unreachable: '接続できません',
-      pending: '未適用',
-      unknown: '不明',
     },
   },
   payPassword: {
@@ -783,4 +766,15 @@ export const ja: Catalogue = {
     },
   },
   payout: payoutJa,
+  help: helpJa,
+  tickets: ticketsJa,
+  statements: statementsJa,
+  withdrawalEvents: withdrawalEventsJa,
+  kyc: kycJa,
+  amounts: amountsJa,
+  cardMoney: cardMoneyJa,
+  cardControls: cardControlsJa,
+  cardPack: cardPackJa,
+  release: releaseJa,
+  notifications: notificationsJa,
 };

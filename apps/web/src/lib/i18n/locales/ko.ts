@@ -1,5 +1,16 @@
+import { amountsKo } from './amounts/ko';
+import { releaseKo } from './app/ko';
+import { cardControlsKo } from './card-controls/ko';
+import { cardMoneyKo } from './card-money/ko';
+import { cardPackKo } from './card-pack/ko';
 import type { Catalogue } from './en';
+import { helpKo } from './help/ko';
+import { kycKo } from './kyc/ko';
+import { notificationsKo } from './notifications/ko';
 import { payoutKo } from './payout/ko';
+import { statementsKo } from './statements/ko';
+import { ticketsKo } from './tickets/ko';
+import { withdrawalEventsKo } from './withdrawal-events/ko';
 
 export const ko: Catalogue = {
   app: {
@@ -121,7 +132,6 @@ export const ko: Catalogue = {
     },
     assets: {
       title: '지원 자산',
-      decimals: '소수점 {{digits}}자리',
     },
     networks: {
       title: '네트워크',
@@ -214,7 +224,17 @@ export const ko: Catalogue = {
       balanceAfter: '거래 후 잔액',
       time: '시간',
       id: '내역 번호',
-      reference: '참조',
+      sentTo: '받는 사람',
+      receivedFrom: '보낸 사람',
+      member: 'UID {{uid}}',
+      withdrawal: '출금',
+      viewWithdrawal: '출금 내역 보기',
+      card: '카드',
+      cardNumber: '카드 •••• {{last4}}',
+      cardPending: '카드(번호 발급 전)',
+      payout: '즉시 환전',
+      viewPayout: '주문 보기',
+      deposit: '입금 거래',
       loadError: '이 내역을 불러오지 못했습니다',
       notFound: '내역을 찾을 수 없습니다',
       notFoundText: '존재하지 않거나 다른 계정의 내역입니다.',
@@ -291,29 +311,8 @@ export const ko: Catalogue = {
       toCard: '카드 보기',
     },
     kyc: {
-      title: 'KYC 인증',
       status: { none: '미제출', in_progress: '심사 중', passed: '통과', failed: '실패' },
       failedReason: '통과하지 못했습니다: {{reason}}. 수정 후 다시 제출해 주세요.',
-      email: '이메일',
-      country: '현재 국가 (ISO 숫자 코드, 예: 344)',
-      houseNumber: '건물 번호',
-      street: '도로명',
-      postcode: '우편번호',
-      documentType: '신분증 종류',
-      idCard: '신분증',
-      passport: '여권',
-      nationality: '국적 (ISO 숫자 코드)',
-      documentNumber: '신분증 번호',
-      issueDate: '발급일 (yyyy-mm-dd)',
-      expiryDate: '만료일 (yyyy-mm-dd, 없으면 2099-12-31)',
-      front: '신분증 앞면',
-      back: '신분증 뒷면',
-      passportPhoto: '여권 사진면',
-      choosePhoto: '눌러서 사진을 찍거나 선택하세요',
-      compressing: '압축 중 {{percent}}%',
-      uploading: '업로드 중 {{percent}}%',
-      uploaded: '업로드 완료',
-      submit: '심사 제출',
     },
     basic: {
       title: '카드 정보',
@@ -501,22 +500,6 @@ export const ko: Catalogue = {
       title: '앱 정보',
       version: '앱 버전',
       docs: 'API 문서',
-    },
-    server: {
-      title: '서버 상태',
-      checkAgain: '다시 확인',
-      status: '서버',
-      ready: '정상',
-      notReady: '준비 중',
-      unreachable: '연결 불가',
-      database: '데이터베이스',
-      migrations: '마이그레이션',
-    },
-    checks: {
-      ok: '정상',
-      unreachable: '연결 불가',
-      pending: '대기 중',
-      unknown: '알 수 없음',
     },
   },
   payPassword: {
@@ -781,4 +764,15 @@ export const ko: Catalogue = {
     },
   },
   payout: payoutKo,
+  help: helpKo,
+  tickets: ticketsKo,
+  statements: statementsKo,
+  withdrawalEvents: withdrawalEventsKo,
+  kyc: kycKo,
+  amounts: amountsKo,
+  cardMoney: cardMoneyKo,
+  cardControls: cardControlsKo,
+  cardPack: cardPackKo,
+  release: releaseKo,
+  notifications: notificationsKo,
 };

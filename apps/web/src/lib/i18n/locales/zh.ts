@@ -1,5 +1,16 @@
+import { amountsZh } from './amounts/zh';
+import { releaseZh } from './app/zh';
+import { cardControlsZh } from './card-controls/zh';
+import { cardMoneyZh } from './card-money/zh';
+import { cardPackZh } from './card-pack/zh';
 import type { Catalogue } from './en';
+import { helpZh } from './help/zh';
+import { kycZh } from './kyc/zh';
+import { notificationsZh } from './notifications/zh';
 import { payoutZh } from './payout/zh';
+import { statementsZh } from './statements/zh';
+import { ticketsZh } from './tickets/zh';
+import { withdrawalEventsZh } from './withdrawal-events/zh';
 
 export const zh: Catalogue = {
   app: {
@@ -121,7 +132,6 @@ export const zh: Catalogue = {
     },
     assets: {
       title: '支持的资产',
-      decimals: '显示 {{digits}} 位小数',
     },
     networks: {
       title: '支持的网络',
@@ -214,7 +224,17 @@ export const zh: Catalogue = {
       balanceAfter: '变动后余额',
       time: '时间',
       id: '记录编号',
-      reference: '关联单号',
+      sentTo: '转给',
+      receivedFrom: '来自',
+      member: 'UID {{uid}}',
+      withdrawal: '提现',
+      viewWithdrawal: '查看提现',
+      card: '卡片',
+      cardNumber: '卡片 •••• {{last4}}',
+      cardPending: '卡片（卡号尚未发放）',
+      payout: '闪兑',
+      viewPayout: '查看订单',
+      deposit: '充值交易',
       loadError: '该记录加载失败',
       notFound: '未找到该记录',
       notFoundText: '该记录不存在或属于其他账户。',
@@ -291,29 +311,8 @@ export const zh: Catalogue = {
       toCard: '查看卡片',
     },
     kyc: {
-      title: 'KYC认证',
       status: { none: '未提交', in_progress: '审核中', passed: '已通过', failed: '未通过' },
       failedReason: '未通过：{{reason}}。请修改后重新提交。',
-      email: '邮箱',
-      country: '当前国家（国际数字代码，如 344）',
-      houseNumber: '门牌号',
-      street: '街道',
-      postcode: '邮编',
-      documentType: '证件类型',
-      idCard: '身份证',
-      passport: '护照',
-      nationality: '证件国籍（国际数字代码）',
-      documentNumber: '证件号码',
-      issueDate: '签发日期（yyyy-mm-dd）',
-      expiryDate: '到期日期（yyyy-mm-dd，长期填 2099-12-31）',
-      front: '身份证正面',
-      back: '身份证反面',
-      passportPhoto: '护照照片页',
-      choosePhoto: '点击拍照或选择照片',
-      compressing: '压缩中 {{percent}}%',
-      uploading: '上传中 {{percent}}%',
-      uploaded: '已上传',
-      submit: '提交审核',
     },
     basic: {
       title: '卡片详情',
@@ -501,22 +500,6 @@ export const zh: Catalogue = {
       title: '关于',
       version: '版本号',
       docs: 'API 文档',
-    },
-    server: {
-      title: '服务器状态',
-      checkAgain: '重新检测',
-      status: '服务器',
-      ready: '正常',
-      notReady: '未就绪',
-      unreachable: '无法连接',
-      database: '数据库',
-      migrations: '数据库迁移',
-    },
-    checks: {
-      ok: '正常',
-      unreachable: '无法连接',
-      pending: '待执行',
-      unknown: '未知',
     },
   },
   payPassword: {
@@ -781,4 +764,15 @@ export const zh: Catalogue = {
     },
   },
   payout: payoutZh,
+  help: helpZh,
+  tickets: ticketsZh,
+  statements: statementsZh,
+  withdrawalEvents: withdrawalEventsZh,
+  kyc: kycZh,
+  amounts: amountsZh,
+  cardMoney: cardMoneyZh,
+  cardControls: cardControlsZh,
+  cardPack: cardPackZh,
+  release: releaseZh,
+  notifications: notificationsZh,
 };

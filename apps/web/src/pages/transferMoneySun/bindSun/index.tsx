@@ -1,4 +1,4 @@
-import { formatAmount, uidSchema } from '@wallet/contract';
+import { uidSchema } from '@wallet/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useRecipient } from '../../../features/transfer/api/get-recipient';
 import { TransferForm } from '../../../features/transfer/components/transfer-form';
 import { useBalances } from '../../../features/wallet/api/get-balances';
 import { ApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
 import { withRedirect } from '../../../lib/redirect';
 import { useErrorText } from '../../../lib/use-error-text';
 
@@ -50,7 +51,7 @@ export default function TransferAmountPage() {
           description={
             <span data-testid="transfer-done">
               {t('transfer.doneText', {
-                amount: formatAmount(done.amount, done.currency),
+                amount: formatMoney(done.amount, done.currency),
                 currency: done.currency,
                 name: done.to.displayName,
                 uid: done.to.uid,

@@ -1,0 +1,77 @@
+import { registerSW } from 'virtual:pwa-register';
+import { create } from 'zustand';
+
+/** How often an open app asks whether a new build was deployed (besides each start and the manual check). */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
+
+type ServiceWorkerState = {
+  /** 'unsupported': no service worker here (an old browser, a plain-http address, `vite dev`). */
+  status: 'starting' | 'registered' | 'unsupported';
+  /** The worker is installed: the app opens without a network. */
+  offlineReady: boolean;
+  /** A newer build's worker is installed and waiting for the person to switch. */
+  needRefresh: boolean;
+  /** The banner was closed for this waiting version; the update page still offers it. */
+  dismissed: boolean;
+};
+
+export const useServiceWorker = create<ServiceWorkerState>(() => ({
+  status: 'starting',
+  offlineReady: false,
+  needRefresh: false,
+  dismissed: false,
+}));
+
+let started = false;
+let applyWaiting: ((reloadPage?: boolean) => Promise<void>) | null = null;
+let registration: ServiceWorkerRegistration | undefined;
+
+/**
+ * Registers the service worker once per page (StrictMode and remounts call it again harmlessly).
+ * registerType 'prompt': a new deployment's worker installs in the background and waits; the update
+ * banner and the update page let the person switch to it when it suits them.
+ */
+export function startServiceWorker(): void {
+  if (started) return;
+  started = true;
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) {
+    useServiceWorker.setState({ status: 'unsupported' });
+    return;
+  }
+  applyWaiting = registerSW({
+    immediate: true,
+    onNeedRefresh: () => useServiceWorker.setState({ needRefresh: true, dismissed: false }),
+    onOfflineReady: () => useServiceWorker.setState({ offlineReady: true }),
+    onRegisteredSW: (_url, registered) => {
+      registration = registered;
+      useServiceWorker.setState({ status: 'registered', offlineReady: Boolean(registered?.active) });
+      if (registered) setInterval(() => void checkForNewBuild(), UPDATE_CHECK_INTERVAL_MS);
+    },
+    onRegisterError: (error: unknown) => {
+      console.warn('service worker registration failed', error);
+      useServiceWorker.setState({ status: 'unsupported' });
+    },
+  });
+}
+
+/**
+ * Asks the server whether a newer build's worker exists. Resolves true when one is (or already was)
+ * waiting; rejects when the server cannot be reached.
+ */
+export async function checkForNewBuild(): Promise<boolean> {
+  if (!registration) return useServiceWorker.getState().needRefresh;
+  await registration.update();
+  // A found worker installs before it waits: give it a moment to get there.
+  for (let i = 0; i < 20 && registration.installing; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+  return useServiceWorker.getState().needRefresh || Boolean(registration.waiting);
+}
+
+/** Switches to the waiting build: its worker takes over and the page reloads on it. */
+export async function applyUpdate(): Promise<void> {
+  if (applyWaiting) await applyWaiting(true);
+  else window.location.reload();
+}
+
+export function dismissUpdate(): void {
+  useServiceWorker.setState({ dismissed: true });
+}

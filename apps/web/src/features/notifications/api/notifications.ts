@@ -1,0 +1,55 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notificationListReplySchema, okReplySchema, unreadCountReplySchema } from '@wallet/contract';
+import { api } from '../../../lib/api';
+import type { Parsed } from '../../../lib/schema-types';
+import { useSignedIn } from '../../../lib/session';
+
+export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+const LIST_KEY = [...NOTIFICATIONS_QUERY_KEY, 'list'] as const;
+const UNREAD_KEY = [...NOTIFICATIONS_QUERY_KEY, 'unread'] as const;
+const PAGE_SIZE = 20;
+
+export type NotificationPage = Parsed<typeof notificationListReplySchema>;
+export type NotificationItem = NotificationPage['notifications'][number];
+
+function getNotifications({ cursor, signal }: { cursor?: string | null; signal?: AbortSignal }): Promise<NotificationPage> {
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (cursor) query.set('cursor', cursor);
+  return api.get(`/api/v1/me/notifications?${query}`, { signal, schema: notificationListReplySchema });
+}
+
+/** My notifications, newest first, a page at a time. */
+export function useNotifications() {
+  const signedIn = useSignedIn();
+  return useInfiniteQuery({
+    ...infiniteQueryOptions({
+      queryKey: LIST_KEY,
+      queryFn: ({ pageParam, signal }) => getNotifications({ cursor: pageParam, signal }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
+    }),
+    enabled: signedIn,
+  });
+}
+
+/** The unread count for the account tab; live events refresh it, a slow poll covers a closed stream. */
+export function useUnreadCount(poll: boolean) {
+  const signedIn = useSignedIn();
+  return useQuery({
+    queryKey: UNREAD_KEY,
+    queryFn: ({ signal }) => api.get('/api/v1/me/notifications/unread', { signal, schema: unreadCountReplySchema }),
+    enabled: signedIn,
+    refetchInterval: poll ? 60_000 : false,
+  });
+}
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[] | 'all') =>
+      ids === 'all'
+        ? api.post('/api/v1/me/notifications/read-all', undefined, { schema: okReplySchema })
+        : api.post('/api/v1/me/notifications/read', { ids }, { schema: okReplySchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+  });
+}

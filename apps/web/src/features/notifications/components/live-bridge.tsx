@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LIMITS, type Notification } from '@wallet/contract';
+import { Toast } from 'antd-mobile';
+import { useEffect } from 'react';
+import { connectLive, onLiveEvent } from '../../../lib/live-events';
+import { useAppStore } from '../../../lib/store';
+import { NOTIFICATIONS_QUERY_KEY } from '../api/notifications';
+import { useNotificationText } from './notification-text';
+
+/** Queries whose data a balance change can alter: wallet, top-up, withdrawals, cards and flash exchange. */
+const MONEY_QUERY_KEYS = [['wallet'], ['top-up'], ['withdraw'], ['cards'], ['payout']] as const;
+
+/**
+ * Holds the live stream open while signed in and turns its events into fresh screens: a balance change
+ * re-reads the money screens on show, a notification refreshes the messages and appears as a toast.
+ * On (re)connecting, everything that may have changed meanwhile is read again.
+ */
+export function LiveBridge() {
+  const token = useAppStore((state) => state.token);
+  const serverUrl = useAppStore((state) => state.serverUrl);
+  const queryClient = useQueryClient();
+  const text = useNotificationText();
+
+  useEffect(() => {
+    if (!token) return;
+    return connectLive({
+      url: () => `${serverUrl.replace(/\/+$/, '')}/api/v1/me/events`,
+      token: () => useAppStore.getState().token,
+      language: () => useAppStore.getState().language,
+    });
+  }, [token, serverUrl]);
+
+  useEffect(() => {
+    // A credit brings a balance event and a notification together: the second joins the read the
+    // first started instead of cancelling and starting it again.
+    const refreshMoney = () => {
+      for (const queryKey of MONEY_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+    };
+    const offBalances = onLiveEvent('balances', refreshMoney);
+    const offReady = onLiveEvent('ready', () => {
+      refreshMoney();
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+    });
+    const offNotification = onLiveEvent('notification', (data) => {
+      // What a notification is about (an order paid, a card opened) is on a money screen too.
+      refreshMoney();
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+      const notification = data as Notification;
+      if (!notification?.code) return;
+      const { title, body } = text(notification);
+      // Longer than an action's toast: this one is read, not just noticed.
+      Toast.show({ content: `${title}: ${body}`, duration: 2 * LIMITS.client.toastDurationMs, position: 'top' });
+    });
+    return () => {
+      offBalances();
+      offReady();
+      offNotification();
+    };
+  }, [queryClient, text]);
+
+  return null;
+}

@@ -1,0 +1,41 @@
+import { type Currency, isCurrency, type Notification } from '@wallet/contract';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatExactMoney } from '../../../lib/format';
+
+/** Parameters that are amounts are shown exactly, with their currency's grouping. */
+const AMOUNT_PARAMS = ['amount', 'returned'] as const;
+
+/**
+ * A notification in the reader's language: stored as a code and parameters, worded now, so a language
+ * switch rewrites every message. A code this build does not know yet gets a neutral sentence.
+ */
+export function useNotificationText() {
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (notification: Pick<Notification, 'code' | 'params'>) => {
+      const params: Record<string, string> = { ...notification.params };
+      const currency = params.currency;
+      for (const key of AMOUNT_PARAMS) {
+        const value = params[key];
+        if (value !== undefined && currency && isCurrency(currency)) params[key] = formatExactMoney(value, currency as Currency);
+      }
+      if (params.cny) params.cny = formatExactMoney(params.cny, 'CNY');
+      if (params.reason) {
+        const key = `notifications.reasons.${params.reason}`;
+        params.reason = i18n.exists(key) ? t(key as 'notifications.reasons.other') : t('notifications.reasons.other');
+      }
+      const known = i18n.exists(`notifications.title.${notification.code}`);
+      return {
+        title: known
+          ? t(`notifications.title.${notification.code}` as 'notifications.title.deposit_seen')
+          : t('notifications.unknown.title'),
+        // Parameters differ per code; the catalogue test checks each text's placeholders.
+        body: known
+          ? String(t(`notifications.body.${notification.code}` as 'notifications.body.deposit_seen', params as never))
+          : t('notifications.unknown.body'),
+      };
+    },
+    [t, i18n],
+  );
+}

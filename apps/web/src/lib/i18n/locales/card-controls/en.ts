@@ -1,0 +1,36 @@
+/** A card's spending controls: limits, online and ATM switches, blocked merchant categories (the `cardControls` texts). */
+export const cardControlsEn = {
+  title: 'Spending controls',
+  loadError: 'Could not load the spending controls',
+  limits: {
+    title: 'Limits',
+    description: 'In {{currency}}. Leave a limit empty for no limit.',
+    perPurchase: 'Per purchase',
+    perPurchaseHelp: 'A single payment above this is declined.',
+    monthly: 'Per month',
+    monthlyHelp: 'Approved payments of the calendar month (UTC) count; a cancelled payment gives its amount back.',
+    spent: 'Spent this month: {{amount}}',
+    noLimit: 'No limit',
+  },
+  usage: {
+    title: 'Where the card works',
+    online: 'Online payments',
+    onlineHelp: 'Shops and apps where the card is not shown in person.',
+    atm: 'ATM withdrawals',
+    atmHelp: 'Cash from cash machines.',
+  },
+  categories: {
+    title: 'Blocked merchant categories',
+    description: 'Payments at the kinds of merchants you choose here are declined.',
+    gambling: 'Gambling',
+    adult: 'Adult content',
+    crypto: 'Crypto and money transfers',
+    travel: 'Travel and hotels',
+    dining: 'Restaurants and food',
+    shopping: 'Shopping',
+    digital: 'Digital goods and streaming',
+    cash: 'Cash withdrawals',
+  },
+  save: 'Save',
+  saved: 'Saved. Payments from now on follow these controls.',
+};

@@ -1,0 +1,57 @@
+/** Recharge, card to wallet, the card chooser, the card PIN and binding a physical card (the `cardMoney` texts). */
+export const cardMoneyEn = {
+  choose: {
+    rechargeTitle: 'Which card do you want to recharge?',
+    toWalletTitle: 'Which card do you want to move money from?',
+    intro: 'Only active cards are listed.',
+    balance: 'Balance {{amount}} {{currency}}',
+    frozen: 'Frozen',
+    none: 'No card ready yet',
+    noneText: 'A card can be recharged once it is open and your KYC has passed.',
+    toCards: 'Go to my cards',
+    loadError: 'Your cards could not be loaded',
+  },
+  card: {
+    to: 'To card',
+    from: 'From card',
+    change: 'Change',
+  },
+  recharge: {
+    intro: 'From your {{currency}} wallet onto the card. The fee is added on top of the amount.',
+    placeholder: 'Whole amount, at least {{minimum}}',
+    minimum: 'Minimum {{minimum}} {{currency}}',
+    overWithFee: 'With the fee that is more than you have: {{available}} {{currency}} available.',
+    sheetTitle: 'Confirm recharge',
+  },
+  toWallet: {
+    intro: 'From the card back to your {{currency}} wallet. No fee.',
+    placeholder: 'Up to {{max}}',
+    sheetTitle: 'Confirm transfer to wallet',
+  },
+  summary: {
+    title: 'You will see',
+    pending: 'Enter an amount to see the fee, the rate and what arrives.',
+    loading: 'Working out the figures…',
+  },
+  continue: 'Continue',
+  sheetIntro: 'These are the figures that will move. Enter your payment password to confirm.',
+  cancel: 'Cancel',
+  payPassword: 'Payment password',
+  payPasswordPlaceholder: '6-digit payment password',
+  payPasswordRequired: 'Enter your 6-digit payment password.',
+  pin: {
+    heading: 'Set the card PIN',
+    intro: 'The 6-digit PIN is asked when you pay in shops or take cash with the card.',
+    newPin: 'New PIN',
+    newPinPlaceholder: '6 digits',
+    confirmPin: 'New PIN again',
+    confirmPlaceholder: 'Enter the same 6 digits',
+    length: 'Enter all 6 digits of the PIN.',
+    mismatch: 'The two PINs are not the same. Enter the same 6 digits twice.',
+    tooSimple: 'This PIN is too easy to guess. Avoid repeated digits and runs like 123456.',
+    confirmGroup: 'Confirm',
+  },
+  bind: {
+    invalid: 'This is not a valid card number. Check the digits printed on the card.',
+  },
+};

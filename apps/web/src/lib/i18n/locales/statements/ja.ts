@@ -1,0 +1,28 @@
+import type { Catalogue } from '../en';
+
+export const statementsJa: Catalogue['statements'] = {
+  title: '取引明細書',
+  cardTitle: 'カード取引明細書',
+  intro: '期間を選んで、記録を表計算用（CSV）またはPDFでダウンロードできます。明細書はお使いの言語で作成されます。',
+  cardIntro: '末尾{{last4}}のカードの期間内の入出金を、カードの通貨でダウンロードできます。',
+  cardIntroPending: 'このカードの期間内の入出金を、カードの通貨でダウンロードできます。',
+  open: '取引明細書',
+  period: '期間',
+  thisMonth: '今月',
+  lastMonth: '先月',
+  custom: '期間を指定',
+  from: '開始日',
+  to: '終了日',
+  pickFrom: '開始日を選択',
+  pickTo: '終了日を選択',
+  range: '{{from}}〜{{to}}',
+  rangeHint: '1通の明細書の期間は最長366日です。時刻はお使いのタイムゾーン（{{zone}}）で表示されます。',
+  currency: '通貨',
+  allCurrencies: 'すべて',
+  format: 'ファイル形式',
+  csv: 'CSV（表計算）',
+  pdf: 'PDF',
+  download: 'ダウンロード',
+  downloaded: '取引明細書をダウンロードしました',
+  loadError: 'カード情報を読み込めませんでした',
+};

@@ -1,0 +1,28 @@
+import type { Catalogue } from '../en';
+
+export const statementsKo: Catalogue['statements'] = {
+  title: '거래 내역서',
+  cardTitle: '카드 거래 내역서',
+  intro: '기간을 선택해 거래 내역을 스프레드시트(CSV)나 PDF로 내려받을 수 있습니다. 내역서는 사용 중인 언어로 작성됩니다.',
+  cardIntro: '끝자리가 {{last4}}인 카드의 기간별 거래 내역을 카드 통화로 내려받을 수 있습니다.',
+  cardIntroPending: '이 카드의 기간별 거래 내역을 카드 통화로 내려받을 수 있습니다.',
+  open: '거래 내역서',
+  period: '기간',
+  thisMonth: '이번 달',
+  lastMonth: '지난달',
+  custom: '직접 선택',
+  from: '시작일',
+  to: '종료일',
+  pickFrom: '시작일 선택',
+  pickTo: '종료일 선택',
+  range: '{{from}} ~ {{to}}',
+  rangeHint: '내역서 한 건에 최대 366일까지 담을 수 있으며, 시간은 현재 시간대({{zone}}) 기준입니다.',
+  currency: '통화',
+  allCurrencies: '전체',
+  format: '파일 형식',
+  csv: 'CSV(스프레드시트)',
+  pdf: 'PDF',
+  download: '내려받기',
+  downloaded: '거래 내역서를 내려받았습니다',
+  loadError: '카드 정보를 불러오지 못했습니다',
+};

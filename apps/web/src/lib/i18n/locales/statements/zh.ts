@@ -1,0 +1,28 @@
+import type { Catalogue } from '../en';
+
+export const statementsZh: Catalogue['statements'] = {
+  title: '对账单',
+  cardTitle: '卡片对账单',
+  intro: '按时间段下载您的账户记录，可选表格（CSV）或 PDF，内容使用您的语言。',
+  cardIntro: '下载尾号 {{last4}} 的卡片在所选时间段内的资金变动，以卡片币种显示。',
+  cardIntroPending: '下载此卡片在所选时间段内的资金变动，以卡片币种显示。',
+  open: '对账单',
+  period: '时间段',
+  thisMonth: '本月',
+  lastMonth: '上月',
+  custom: '自定义',
+  from: '开始日期',
+  to: '结束日期',
+  pickFrom: '选择开始日期',
+  pickTo: '选择结束日期',
+  range: '{{from}} 至 {{to}}',
+  rangeHint: '每份对账单最多涵盖366天，时间按您所在时区（{{zone}}）显示。',
+  currency: '币种',
+  allCurrencies: '全部',
+  format: '文件格式',
+  csv: 'CSV（表格）',
+  pdf: 'PDF',
+  download: '下载',
+  downloaded: '对账单已下载',
+  loadError: '无法加载此卡片',
+};
