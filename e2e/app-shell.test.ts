@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from './chromium';
+import { launchChromium, waitForQuiet } from './chromium';
 import { expectNothingCutOff, RAW_KEY } from './page-checks';
 
 /** What a person should read on the tab bar in each language. */
@@ -62,7 +62,7 @@ describe('the app shell', () => {
 
       for (const tab of ['home', 'wallet', 'account'] as const) {
         await page.getByTestId(`tab-${tab}`).click();
-        await page.waitForLoadState('networkidle');
+        await waitForQuiet(page);
         await expectNoRawKeys(page, `${tab} in ${language}`);
         await expectNothingCutOff(page, `${tab} in ${language}`);
         if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${tab}-${language}.png`) });

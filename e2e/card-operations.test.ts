@@ -1,14 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type CardOperation, type Currency, Decimal, type Language } from '@wallet/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatExactMoney } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
-import { launchChromium } from './chromium';
-import { call, loginToken, memberApi, sandboxAddress, walletUsdt } from './http';
+import { launchChromium, watchedPhone } from './chromium';
+import { loginToken, memberApi, sandboxAddress, walletUsdt } from './http';
 import { expectCleanPage, hash } from './page-checks';
+import { issuerCall, passKycInSandbox } from './sandbox-issuer';
 
 /**
  * Recharge and card to wallet in the browser, as the card issuer answers them: at once, late (the
@@ -19,8 +20,6 @@ import { expectCleanPage, hash } from './page-checks';
  */
 const FRIEND = { email: 'friend@sbc-wallet.local', password: 'demo12345', paymentPassword: '123456' };
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
-/** A JPEG's first bytes: all the server's type check reads; the issuer only gets fingerprints. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 1)]);
 
 let browser: Browser;
 let token: string;
@@ -30,11 +29,7 @@ const baseUrl = () => inject('baseUrl');
 
 const api = memberApi(baseUrl, () => token);
 
-async function sandboxCall<T>(method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown): Promise<T> {
-  const res = await call(method, `${sandbox}${route}`, body);
-  expect(res.status, `${method} ${route}: ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body as T;
-}
+const sandboxCall = <T>(method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown) => issuerCall<T>(sandbox, method, route, body);
 
 const walletBalance = () => walletUsdt(api);
 const cardBalance = async () => new Decimal((await api<{ balance: string }>('GET', `/api/v1/cards/${cardId}`)).balance);
@@ -57,48 +52,12 @@ async function activeCard(): Promise<string> {
   await expect
     .poll(async () => (await api<{ status: string }>('GET', `/api/v1/cards/${id}`)).status, { timeout: 20_000 })
     .not.toBe('opening');
-  const kyc = await api<{ status: string }>('GET', '/api/v1/cards/kyc');
-  if (kyc.status === 'none' || kyc.status === 'failed') {
-    const before = await sandboxCall<{ cardholders: Array<{ id: string; kycStatus: string }> }>('GET', '/sandbox/cardholders');
-    const pendingBefore = new Set(before.cardholders.filter((h) => h.kycStatus === 'pending').map((h) => h.id));
-    for (const side of ['front', 'back']) await api('PUT', `/api/v1/cards/kyc/photos/${side}`, JPEG, { 'content-type': 'image/jpeg' });
-    await api('POST', '/api/v1/cards/kyc', {
-      cardId: id,
-      firstName: 'Friend',
-      lastName: 'User',
-      phoneAreaCode: '+852',
-      phone: '91234567',
-      email: 'friend@example.com',
-      country: '344',
-      address: { houseNumber: '12', street: 'Queen Road', district: 'Central', postcode: '999077', city: 'Hong Kong', country: '344' },
-      documentType: 'id_card',
-      nationality: '344',
-      documentNumber: 'B7654321',
-      issueDate: '2020-01-15',
-      expiryDate: '2099-12-31',
-    });
-    const after = await sandboxCall<{ cardholders: Array<{ id: string; kycStatus: string }> }>('GET', '/sandbox/cardholders');
-    const mine = after.cardholders.filter((h) => h.kycStatus === 'pending' && !pendingBefore.has(h.id));
-    expect(mine).toHaveLength(1);
-    await sandboxCall('POST', `/sandbox/cardholders/${mine[0]?.id}/kyc`, { decision: 'approve' });
-  }
+  await passKycInSandbox(api, sandbox, id);
   await expect.poll(async () => (await api<{ status: string }>('GET', `/api/v1/cards/${id}`)).status, { timeout: 20_000 }).toBe('active');
   return id;
 }
 
-/** A signed-in phone-sized page in `language`; errors thrown in the page are collected. */
-async function phone(language: Language): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
-  await context.addInitScript(
-    ([token, language]) =>
-      localStorage.setItem('sbc-wallet', JSON.stringify({ state: { language, token, serverUrl: '', serverRegion: null }, version: 1 })),
-    [token, language] as const,
-  );
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
+const phone = (language: Language) => watchedPhone(browser, token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
 
 const KINDS = {
   recharge: { prefix: 'recharge', route: 'rechargeCardSun', issuerCall: 'load' },
@@ -133,7 +92,8 @@ function expectedFigures(
   m: Pick<CardOperation, 'kind' | 'debited' | 'debitedCurrency' | 'fee' | 'rate' | 'credited' | 'creditedCurrency'>,
 ) {
   return {
-    ...(m.kind === 'recharge' ? { fee: shown(m.fee, m.debitedCurrency) } : {}),
+    // Card to wallet shows its fee too (none), so a member need not wonder.
+    fee: shown(m.fee, m.debitedCurrency),
     debited: shown(m.debited, m.debitedCurrency),
     rate: `1 ${m.debitedCurrency} ≈ ${m.rate} ${m.creditedCurrency}`,
     credited: shown(m.credited, m.creditedCurrency),

@@ -1,16 +1,20 @@
-import { ERRORS } from '@wallet/contract';
+import { ERRORS, isLuhnValid, isTrivialPin } from '@wallet/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SHIPPING } from '../apps/server/test/shipping';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium } from './chromium';
+import { pickCountry, pickDate } from './kyc-pickers';
 import { expectCleanPage, hash } from './page-checks';
+import { issuerCall } from './sandbox-issuer';
 
 /**
  * A virtual card in the browser, as a newcomer drives it: open it, pass KYC (approved in the sandbox
  * issuer), recharge it, buy something through the sandbox, and see the purchase in the card's list.
  */
 const DEMO = { email: 'demo@sbc-wallet.local', password: 'demo12345', paymentPassword: '123456' };
+/** The physical card's PIN: not one anyone would guess first (the PIN page refuses those). */
+const PIN = '246810';
 const MERCHANT = `E2E Bakery ${Date.now()}`;
 
 let browser: Browser;
@@ -22,14 +26,18 @@ const pageErrors: string[] = [];
 const baseUrl = () => inject('baseUrl');
 const input = (testId: string) => page.locator(`[data-testid="${testId}"] input, input[data-testid="${testId}"]`).first();
 
-async function sandboxCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${sandbox}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBe(200);
-  return (await res.json()) as T;
+const sandboxCall = <T>(method: 'GET' | 'POST', route: string, body?: unknown) => issuerCall<T>(sandbox, method, route, body);
+
+/**
+ * Another card number with the same first and last digits that still passes the Luhn check: one digit
+ * up and one down at indexes the Luhn sum does not double (odd indexes of a 16-digit number), so only
+ * the issuer can tell it is not the printed one.
+ */
+function shiftDigits(pan: string, up: number, down: number): string {
+  const digits = [...pan].map(Number);
+  digits[up] = ((digits[up] as number) + 1) % 10;
+  digits[down] = ((digits[down] as number) + 9) % 10;
+  return digits.join('');
 }
 
 beforeAll(async () => {
@@ -78,19 +86,33 @@ describe('a virtual card in the browser', () => {
   it('passes KYC with compressed photos, approved in the sandbox', { timeout: 150_000 }, async () => {
     await page.getByTestId('go-kyc').click();
     await expect.poll(() => hash(page)).toMatch(/^#\/pages\/newKYC\/index/);
+    await page.getByTestId('kyc-review').waitFor();
+    // An ID card (the document type chosen first): photos of both sides.
+    await page.getByTestId('kyc-documentType').getByText(en.kyc.fields.idCard, { exact: true }).click();
+    const nationality = await pickCountry(page, 'nationality', 'hong kong', '344');
+    expect(nationality).toContain('Hong Kong');
+    await input('kyc-documentNumber').fill('A1234567');
+    await pickDate(page, 'en', 'issueDate', [2020, 1, 15]);
+    expect(await page.getByTestId('kyc-issueDate-open').innerText()).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(2020, 0, 15)),
+    );
+    await pickDate(page, 'en', 'expiryDate', [2031, 1, 14]);
+    expect(await page.getByTestId('kyc-expiryDate-open').innerText()).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(2031, 0, 14)),
+    );
     for (const [id, value] of Object.entries({
       'kyc-firstName': 'Demo',
       'kyc-lastName': 'User',
+      'kyc-phoneAreaCode': '+852',
       'kyc-phone': '91234567',
       'kyc-email': 'demo@example.com',
       'kyc-houseNumber': '1',
       'kyc-street': 'Queen Road',
       'kyc-postcode': '999077',
       'kyc-city': 'Hong Kong',
-      'kyc-documentNumber': 'A1234567',
-      'kyc-issueDate': '2020-01-15',
     }))
       await input(id).fill(value);
+    expect(await pickCountry(page, 'country', 'hong kong', '344')).toBe(nationality);
     // A real JPEG drawn in the page, so the browser's compression has something to decode.
     const jpeg = await page.evaluate(async () => {
       const canvas = new OffscreenCanvas(640, 400);
@@ -102,16 +124,51 @@ describe('a virtual card in the browser', () => {
     });
     for (const side of ['front', 'back'])
       await page.getByTestId(`kyc-photo-${side}`).setInputFiles({ name: `${side}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
-    await expect.poll(() => page.getByTestId('kyc-uploaded').textContent(), { timeout: 45_000 }).toMatch(/front/);
-    await expect.poll(() => page.getByTestId('kyc-uploaded').textContent(), { timeout: 45_000 }).toMatch(/back/);
+    // Uploaded now, by this form: not "Uploaded earlier".
+    for (const side of ['front', 'back'])
+      await expect
+        .poll(async () => (await page.getByTestId(`kyc-photo-${side}-state`).innerText()).split('\n')[0], { timeout: 45_000 })
+        .toBe(en.kyc.photos.uploaded);
+    const sent: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/cards/kyc') sent.push(r.postDataJSON());
+    });
+    // Checking the details first: a summary, with nothing sent yet.
+    await page.getByTestId('kyc-review').click();
+    await page.getByTestId('kyc-summary').waitFor();
+    const summary = await page.getByTestId('kyc-summary-document').innerText();
+    expect(summary).toContain(en.kyc.fields.idCard);
+    expect(summary).toContain(nationality);
+    expect(summary).toContain('A1234567');
+    expect(summary).toContain(new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(2020, 0, 15)));
+    expect(await page.getByTestId('kyc-summary-address').innerText()).toContain('1, Queen Road');
+    await expect.poll(() => page.getByTestId('kyc-summary-photos').locator('img').count()).toBe(2);
+    expect(sent).toEqual([]);
     await page.getByTestId('kyc-submit').click();
     // After submitting: the KYC status page, in review, with the spec's timing guidance.
     await expect.poll(() => hash(page)).toMatch(/^#\/pages\/kycPokey\/index\?id=/);
-    await expect.poll(() => page.getByTestId('kyc-result').innerText()).toContain(en.cards.kyc.status.in_progress);
-    expect(await page.getByTestId('kyc-guidance').innerText()).toContain(en.cards.kycStatus.within.replace('{{minutes}}', '30'));
+    expect(sent).toEqual([
+      expect.objectContaining({
+        documentType: 'id_card',
+        nationality: '344',
+        country: '344',
+        documentNumber: 'A1234567',
+        issueDate: '2020-01-15',
+        expiryDate: '2031-01-14',
+        firstName: 'Demo',
+        lastName: 'User',
+        address: expect.objectContaining({ houseNumber: '1', street: 'Queen Road', city: 'Hong Kong', postcode: '999077', country: '344' }),
+      }),
+    ]);
+    await expect.poll(() => page.getByTestId('kyc-result').innerText()).toContain(en.kyc.status.in_progress);
+    expect(await page.getByTestId('kyc-guidance').innerText()).toContain(en.kyc.status.within.replace('{{minutes}}', '30'));
 
-    const { cardholders } = await sandboxCall<{ cardholders: Array<{ id: string; kycStatus: string }> }>('GET', '/sandbox/cardholders');
-    const pending = cardholders.find((h) => h.kycStatus === 'pending');
+    const { cardholders } = await sandboxCall<{ cardholders: Array<{ id: string; kycStatus: string; email: string }> }>(
+      'GET',
+      '/sandbox/cardholders',
+    );
+    // The issuer knows the member by their account email.
+    const pending = cardholders.find((h) => h.kycStatus === 'pending' && h.email === DEMO.email);
     expect(pending).toBeDefined();
     await sandboxCall('POST', `/sandbox/cardholders/${pending?.id}/kyc`, { decision: 'approve' });
     await page.getByTestId('go-card').click({ timeout: 45_000 });
@@ -122,9 +179,15 @@ describe('a virtual card in the browser', () => {
     await page.getByTestId('go-recharge').click();
     await expect.poll(() => page.getByTestId('recharge-available').innerText()).toMatch(/^Available: [\d,]+\.\d{2} USDT$/);
     await input('recharge-amount').fill('20');
+    // The fee under the amount while typing, then again on the confirmation sheet before the password.
+    await expect.poll(() => page.getByTestId('recharge-preview').getByTestId('card-figure-fee').innerText()).toBe('0.30 USDT');
     await page.getByTestId('recharge-quote').click();
-    await expect.poll(() => page.getByTestId('recharge-summary').innerText()).toContain('0.30 USDT');
-    await page.locator('input[type="password"]').fill(DEMO.paymentPassword);
+    const sheet = page.getByTestId('recharge-sheet');
+    await sheet.waitFor();
+    await expect.poll(() => sheet.getByTestId('recharge-summary').getByTestId('card-figure-fee').innerText()).toBe('0.30 USDT');
+    expect(await sheet.getByTestId('recharge-summary').getByTestId('card-figure-credited').innerText()).toBe('19.99 USD');
+    expect(await sheet.locator('input[type="password"]').inputValue()).toBe('');
+    await sheet.locator('input[type="password"]').fill(DEMO.paymentPassword);
     await page.getByTestId('recharge-submit').click();
     // The recharge's outcome, then back to the card.
     await expect.poll(() => page.getByTestId('card-op-succeeded').innerText()).toBe('Recharged 19.99 USD');
@@ -191,7 +254,7 @@ describe('a physical card in the browser', () => {
     await expect.poll(() => kycRow.innerText()).toContain(en.account.kyc.passed);
     await page.getByTestId('kyc-state').click();
     await expect.poll(() => hash(page)).toBe('#/pages/kycPokey/index');
-    await expect.poll(() => page.getByTestId('kyc-result').innerText()).toContain(en.cards.kyc.status.passed);
+    await expect.poll(() => page.getByTestId('kyc-result').innerText()).toContain(en.kyc.status.passed);
   });
 
   it('refuses binding until delivery, then binds the printed number after a wrong one, and sets the PIN', { timeout: 60_000 }, async () => {
@@ -222,12 +285,33 @@ describe('a physical card in the browser', () => {
     await expect.poll(() => hash(page)).toBe(`#/pages/bindCardSun/index?id=${cardId}`);
     expect(await page.getByTestId('bind-guidance').innerText()).toContain(en.cards.bind.afterKyc.replace('{{minutes}}', '15'));
 
-    const wrong = `${pan.slice(0, 8)}${pan.slice(8, 12) === '0000' ? '1111' : '0000'}${pan.slice(-4)}`;
+    const binds: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(`/api/v1/cards/${cardId}/bind`)) binds.push(r.url());
+    });
+    // A typo the Luhn check catches is refused on the spot: no request, no attempt spent.
+    const typo = `${pan.slice(0, 8)}${(Number(pan[8]) + 1) % 10}${pan.slice(9)}`;
+    expect(isLuhnValid(typo)).toBe(false);
+    await input('bind-card-number').fill(typo);
+    await page.getByTestId('bind-submit').click();
+    await expect.poll(() => page.locator('.adm-form-item-feedback-error').first().innerText()).toBe(en.cardMoney.bind.invalid);
+    expect(binds).toEqual([]);
+
+    // The same first and last digits, Luhn-valid, but not the printed number: only the issuer can tell.
+    const wrong = shiftDigits(pan, 9, 11);
+    expect(wrong).not.toBe(pan);
+    expect(wrong.slice(-4)).toBe(pan.slice(-4));
+    expect(isLuhnValid(wrong)).toBe(true);
     await input('bind-card-number').fill(wrong);
     expect(await input('bind-card-number').inputValue()).toMatch(/^\d{4} \d{4} \d{4} \d{4}$/);
+    // The refusal goes as the number is corrected, while the field still has focus: the first tap on
+    // "Bind card" sends it (the message leaving on blur used to move the button from under the tap).
+    await expect.poll(() => page.locator('.adm-form-item-feedback-error').count()).toBe(0);
     await page.getByTestId('bind-submit').click();
     await expect.poll(() => page.getByRole('alert').innerText()).toContain(ERRORS.CARD_NUMBER_MISMATCH.message.en);
+    // The typo cost nothing: this is the first of five attempts.
     expect(await page.getByRole('alert').innerText()).toContain(en.errors.attemptsLeft.replace('{{attempts}}', '4'));
+    expect(binds).toHaveLength(1);
 
     await input('bind-card-number').fill(pan);
     await page.getByTestId('bind-submit').click();
@@ -239,9 +323,11 @@ describe('a physical card in the browser', () => {
 
     await page.getByTestId('bound-result').getByRole('button').click();
     await expect.poll(() => hash(page)).toBe(`#/pages/anfCardPass/index?id=${cardId}`);
-    const secrets = page.locator('input[type="password"]');
-    await secrets.nth(0).fill('246810');
-    await secrets.nth(1).fill(DEMO.paymentPassword);
+    expect(isTrivialPin(PIN)).toBe(false);
+    const secret = (testId: string) => page.locator(`[data-testid="${testId}"] input`);
+    await secret('pin-new').fill(PIN);
+    await secret('pin-confirm').fill(PIN);
+    await secret('pin-pay-password').fill(DEMO.paymentPassword);
     await page.getByTestId('pin-submit').click();
     await expect.poll(() => hash(page)).toBe(`#/pages/cardBasic/index?id=${cardId}`);
     expect((await api<{ pinSet: boolean; boundAt: string | null }>('GET', `/api/v1/cards/${cardId}`)).pinSet).toBe(true);

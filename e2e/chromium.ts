@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -19,8 +19,53 @@ export function ensureChromium(): void {
   if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium but ${CHROMIUM} is still missing`);
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/** The app's live event stream stays open for as long as the page: it is not a request in flight. */
+const LONG_LIVED = '/api/v1/me/events';
+const traffic = new WeakMap<BrowserContext, { inFlight: number; changedAt: number; foreign: string[] }>();
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function track(context: BrowserContext): void {
+  const state = { inFlight: 0, changedAt: Date.now(), foreign: [] as string[] };
+  traffic.set(context, state);
+  const counted = (request: Request) => !request.url().includes(LONG_LIVED);
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith('http') && !LOCAL_HOSTS.has(url.hostname)) state.foreign.push(request.url());
+    if (!counted(request)) return;
+    state.inFlight += 1;
+    state.changedAt = Date.now();
+  });
+  const done = (request: Request) => {
+    if (!counted(request)) return;
+    state.inFlight = Math.max(0, state.inFlight - 1);
+    state.changedAt = Date.now();
+  };
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+}
+
+/** Requests the page made to any host but this machine: the app must load nothing from third parties. */
+export function foreignRequests(page: Page): string[] {
+  return traffic.get(page.context())?.foreign ?? [];
+}
+
+/**
+ * Playwright's 'networkidle' never comes while the live stream is open; this waits until no other
+ * request has been in flight for `quietMs`.
+ */
+export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  await page.waitForLoadState('load');
+  const state = traffic.get(page.context());
+  if (!state) return page.waitForLoadState('networkidle');
+  const deadline = Date.now() + timeoutMs;
+  while (state.inFlight > 0 || Date.now() - state.changedAt < quietMs) {
+    if (Date.now() > deadline) throw new Error(`${state.inFlight} requests still in flight after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -32,4 +77,52 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // Every context is tracked, including the one newPage makes for itself. The service worker's
+  // precache (the whole build) would slow every fresh context down: tests of the installed app ask for it.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext({ serviceWorkers: 'block', ...options });
+    track(context);
+    return context;
+  };
+  return browser;
+}
+
+type PageOptions = Parameters<Browser['newContext']>[0] & {
+  /** Write the session on the first document only: a language switched or a sign-in made in the page survives a reload. */
+  firstLoadOnly?: boolean;
+};
+
+/** A phone-sized page (390x844) that opens signed in as `token` (signed out if null), in `language`: the session the app keeps. */
+export async function signedInPage(
+  browser: Browser,
+  token: string | null,
+  language = 'en',
+  { firstLoadOnly = false, ...options }: PageOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
+  await context.addInitScript(
+    ([t, l, once]) => {
+      if (once && localStorage.getItem('sbc-wallet') !== null) return;
+      localStorage.setItem(
+        'sbc-wallet',
+        JSON.stringify({ state: { language: l, token: t, serverUrl: '', serverRegion: null }, version: 1 }),
+      );
+    },
+    [token, language, firstLoadOnly] as const,
+  );
+  return context.newPage();
+}
+
+/** A signed-in phone page whose thrown errors are collected in `errors`, for a test to expect none. */
+export async function watchedPhone(
+  browser: Browser,
+  token: string,
+  language: string,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const page = await signedInPage(browser, token, language, options);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context: page.context(), page, errors };
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatExactMoney } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
-import { launchChromium } from './chromium';
+import { launchChromium, watchedPhone } from './chromium';
 import { call, loginToken, memberApi, sandboxAddress, walletUsdt } from './http';
 import { expectCleanPage, fill, hash } from './page-checks';
 
@@ -74,19 +74,8 @@ async function savePayeeForm(page: Page) {
   await page.getByTestId('payee-submit').click();
 }
 
-/** A signed-in phone-sized page in `language`; errors thrown in the page are collected. */
-async function phone(language: Language, width = 390): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 844 }, deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
-  await context.addInitScript(
-    ([token, language]) =>
-      localStorage.setItem('sbc-wallet', JSON.stringify({ state: { language, token, serverUrl: '', serverRegion: null }, version: 1 })),
-    [token, language] as const,
-  );
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
+const phone = (language: Language, width = 390) =>
+  watchedPhone(browser, token, language, { viewport: { width, height: 844 }, deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().innerText();
 const usdt = (amount: string) => `${formatExactMoney(amount, 'USDT')} USDT`;

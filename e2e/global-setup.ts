@@ -37,6 +37,12 @@ export default async function setup(project: TestProject) {
     DEVCHAIN_PORT: String(await freePort()),
     // The local chain mines a block a second: 3 confirmations keep the top-up test short.
     CHAIN_CONFIRMATIONS: '{"BSC":3}',
+    // The operator the browser tests sign in as (support replies, desk decisions).
+    ADMIN_EMAILS: 'operator@sbc-wallet.local',
+    // The suite signs up dozens of members from one address; the limits themselves are tested in the
+    // server suite (auth and rate-limit tests), not by the order the browser tests happen to run in.
+    RATE_LIMIT_CODES_PER_HOUR: '1000',
+    RATE_LIMIT_LOGINS_PER_MINUTE: '1000',
   };
   // Its own data folder either way: the sandbox issuer keeps its cards there, and a newcomer's
   // `npm start` data in ./data must neither leak into the tests nor collect the tests' cards.

@@ -1,4 +1,5 @@
 import { Decimal } from '@wallet/contract';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { expect } from 'vitest';
 
 /** What browser tests set up or check through the API beside the screens: the same server the page talks to. */
@@ -48,4 +49,94 @@ export async function sandboxAddress(baseUrl: string, link: string): Promise<str
   const address = (res.headers.get('location') ?? '').replace(/\/$/, '');
   expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   return address;
+}
+
+/**
+ * A BSC address no other member has bound. Deposits from an address two members bound are credited to
+ * neither (they wait for an operator), so every member who tops up from the local chain needs its own.
+ */
+export const newBscAddress = (): string => privateKeyToAddress(generatePrivateKey());
+
+export const E2E_PASSWORD = 'correct horse 42';
+
+/** A new member registered through the API, with the code from the development outbox; returns the session token. */
+export async function registerByApi(
+  baseUrl: string,
+  { email, password = E2E_PASSWORD, network, address }: { email: string; password?: string; network: 'TRON' | 'BSC'; address: string },
+): Promise<string> {
+  const sent = await call('POST', `${baseUrl}/api/v1/auth/codes`, { email, purpose: 'register' });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const mail = await call('GET', `${baseUrl}/api/v1/dev/mail?to=${encodeURIComponent(email)}`);
+  const code = (mail.body as { messages: Array<{ text: string }> }).messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
+  const session = await call('POST', `${baseUrl}/api/v1/auth/register`, {
+    email,
+    code,
+    password,
+    confirmPassword: password,
+    network,
+    address,
+  });
+  expect(session.status, JSON.stringify(session.body)).toBe(200);
+  return (session.body as { token: string }).token;
+}
+
+type Mail = { id: string; text: string };
+
+/** The development outbox's mails to `email`. */
+export async function devMails(baseUrl: string, email: string): Promise<Mail[]> {
+  return ((await call('GET', `${baseUrl}/api/v1/dev/mail?to=${encodeURIComponent(email)}`)).body as { messages: Mail[] }).messages;
+}
+
+/** Asks `read` until `done` accepts its value (expect.poll works only inside a test; this also runs in hooks). */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`waited ${timeoutMs} ms for ${what}; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * The code mailed to `email` by `sent` (a request or a click that mails one), read from the
+ * development outbox. Other mails (a new-device sign-in, a withdrawal sent) may arrive beside it.
+ */
+export async function codeMailedBy(baseUrl: string, email: string, sent: () => Promise<unknown>): Promise<string> {
+  const before = new Set((await devMails(baseUrl, email)).map((m) => m.id));
+  await sent();
+  const newCode = async () =>
+    (await devMails(baseUrl, email))
+      .filter((m) => !before.has(m.id))
+      .map((m) => m.text.match(/\b(\d{6})\b/)?.[1])
+      .find(Boolean) ?? '';
+  return waitFor(newCode, (code) => /^\d{6}$/.test(code), `a code mailed to ${email}`);
+}
+
+/** Asks for an emailed code as the signed-in member and returns it. */
+export const emailedCode = (baseUrl: string, api: Api, email: string, purpose: string): Promise<string> =>
+  codeMailedBy(baseUrl, email, () => api('POST', '/api/v1/me/codes', { purpose }));
+
+/** Sets the signed-in member's payment password through the API, with its emailed code. */
+export async function setPaymentPasswordByApi(baseUrl: string, api: Api, email: string, paymentPassword: string): Promise<void> {
+  const code = await emailedCode(baseUrl, api, email, 'payment_password');
+  await api('POST', '/api/v1/me/payment-password', { code, paymentPassword, confirmPaymentPassword: paymentPassword });
+}
+
+export const E2E_PAYMENT_PASSWORD = '135790';
+
+/**
+ * A new member with `usdt` from the local chain's faucet (sent from an address of its own) and a
+ * payment password: a sender of its own, so tests never share one member's code or resend limits.
+ */
+export async function fundedMember(
+  baseUrl: () => string,
+  { email, usdt, paymentPassword = E2E_PAYMENT_PASSWORD }: { email: string; usdt: string; paymentPassword?: string },
+): Promise<{ token: string; api: Api; email: string }> {
+  const token = await registerByApi(baseUrl(), { email, network: 'BSC', address: newBscAddress() });
+  const api = memberApi(baseUrl, () => token);
+  await api('POST', '/api/v1/dev/chain/deposits', { amount: usdt });
+  await expect.poll(async () => (await walletUsdt(api)).toFixed(), { timeout: 30_000 }).toBe(new Decimal(usdt).toFixed());
+  await setPaymentPasswordByApi(baseUrl(), api, email, paymentPassword);
+  return { token, api, email };
 }

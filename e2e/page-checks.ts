@@ -1,18 +1,106 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { foreignRequests, waitForQuiet } from './chromium';
 
 /** A line that looks like an i18n key (e.g. "withdraw.title"): a text the catalogues lack. */
 export const RAW_KEY = /(^|\s)[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_]+)+(\s|$)/;
 
-/** The page shows no raw i18n keys and does not scroll sideways on a phone. */
-export async function expectCleanPage(page: Page, where: string) {
-  await page.waitForLoadState('networkidle');
+/** A validation rule's regular expression or zod's wording of one, shown instead of a sentence. */
+export const RAW_PATTERN = /\/\^|\$\/|\bpattern\b/i;
+
+/**
+ * Words that stay as they are in every language: currency codes, network names and standards, card
+ * brands, common abbreviations and the app's name. Everything else in Latin letters on a zh/ko/ja
+ * screen is an untranslated text.
+ */
+export const ALLOWED_TOKENS = [
+  ...['USDT', 'USDC', 'USD', 'HKD', 'CNY', 'JPY', 'KRW', 'EUR', 'GBP', 'BTC', 'ETH', 'BNB', 'TRX'],
+  ...['TRON', 'BSC', 'TRC20', 'BEP20', 'ERC20', 'Ethereum', 'Bitcoin', 'BNB Chain', 'BNB Smart Chain'],
+  ...['UID', 'ID', 'KYC', 'PIN', 'CVV', 'CVC', 'PDF', 'CSV', 'OTP', 'QR', 'APP', 'App', 'iOS', 'Android', 'APK'],
+  ...['Wi-Fi', 'iPhone', 'iPad'],
+  ...['Visa', 'Mastercard', 'UnionPay', 'Alipay', 'WeChat', 'Google Authenticator', 'SWIFT', 'IBAN'],
+  ...['SBC Wallet', 'SBC'],
+];
+
+/** Emails, links, hashes, addresses and numbers: data, not text, in any language. */
+const DATA = [
+  // Masked ones too (de***@example.com).
+  /[\w.+*-]+@[\w-]+(\.[\w-]+)+/g,
+  /https?:\/\/\S+/g,
+  /\b0x[0-9a-fA-F]{6,}\b/g,
+  /\b[A-Za-z0-9]{20,}\b/g,
+  /\b[A-Za-z0-9]*\d[A-Za-z0-9]*\b/g,
+  /[0-9a-zA-Z]+…[0-9a-zA-Z]+/g,
+];
+
+/** Two or more Latin words in a row, once data and allowed tokens are taken out. */
+const ENGLISH_RUN = /\b[A-Za-z]{2,}(?:[ \t'’,-]+[A-Za-z]{2,})+\b/;
+
+/** The lines of a zh/ko/ja screen that are (partly) English text. */
+export function englishLines(lines: string[], language: string): string[] {
+  if (!['zh', 'ko', 'ja'].includes(language)) return [];
+  const tokens = [...ALLOWED_TOKENS].sort((a, b) => b.length - a.length).map((token) => token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const allowed = new RegExp(`\\b(${tokens.join('|')})\\b`, 'g');
+  return lines.filter((line) => {
+    let rest = line;
+    for (const data of DATA) rest = rest.replace(data, ' ');
+    return ENGLISH_RUN.test(rest.replace(allowed, ' · '));
+  });
+}
+
+type CleanOptions = { language?: string };
+
+/**
+ * The page loaded nothing from a third-party host, shows no raw i18n keys, no regular expression,
+ * no English on a zh/ko/ja screen (the language is the page's `lang` unless given), no skeleton
+ * still loading 3 s after it settled, and does not scroll sideways on a phone.
+ */
+export async function expectCleanPage(page: Page, where: string, options: CleanOptions = {}) {
+  await waitForQuiet(page);
+  expect(foreignRequests(page), `requests to third-party hosts from ${where}`).toEqual([]);
+  await expectNoSkeleton(page, where);
   const lines = (await page.evaluate(() => document.body.innerText)).split('\n').map((line) => line.trim());
   expect(
     lines.filter((line) => RAW_KEY.test(line)),
     `raw i18n keys on ${where}`,
   ).toEqual([]);
+  expect(
+    lines.filter((line) => RAW_PATTERN.test(line)),
+    `raw patterns on ${where}`,
+  ).toEqual([]);
+  const language = options.language ?? (await page.evaluate(() => document.documentElement.lang));
+  // A person's name in English letters (translate="no") is data the member typed, not an untranslated text.
+  // So is text marked as written in another language (lang="en" on an article or a licence). The page's
+  // text is read with those elements hidden, in one synchronous step (no frame is drawn meanwhile):
+  // cutting their text out of the lines instead would also cut "MIT" out of "LIMITED".
+  const text = await page.evaluate((lang) => {
+    const marked = Array.from(document.querySelectorAll<HTMLElement>('[translate="no"], body [lang]')).filter(
+      (el) => el.getAttribute('translate') === 'no' || !el.getAttribute('lang')?.startsWith(lang),
+    );
+    const shown = marked.map((el) => el.style.display);
+    for (const el of marked) el.style.display = 'none';
+    const rest = document.body.innerText;
+    marked.forEach((el, i) => {
+      el.style.display = shown[i] ?? '';
+    });
+    return rest.split('\n').map((line) => line.trim());
+  }, language);
+  expect(englishLines(text, language), `English on the ${language} screen ${where}`).toEqual([]);
   await expectNothingCutOff(page, where);
+}
+
+/** A loading skeleton still on screen 3 s after the page went quiet never finished loading. */
+export async function expectNoSkeleton(page: Page, where: string) {
+  const visible = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('.adm-skeleton')).some((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0;
+      }),
+    );
+  const deadline = Date.now() + 3000;
+  while ((await visible()) && Date.now() < deadline) await page.waitForTimeout(200);
+  expect(await visible(), `a loading skeleton still shows on ${where} 3 s after it settled`).toBe(false);
 }
 
 /**

@@ -1,13 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchChromium } from './chromium';
+import { launchChromium, signedInPage } from './chromium';
+import { newBscAddress, registerByApi } from './http';
 
 /**
  * The newcomer's top-up on `npm start`: register with a BSC address, open the USDT top-up page, send
  * test USDT on the local chain (the dev faucet), and watch the deposit confirm and be credited.
  */
 
-const BSC_ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+const BSC_ADDRESS = newBscAddress();
 const baseUrl = () => inject('baseUrl');
 let browser: Browser;
 
@@ -25,32 +26,9 @@ async function api<T>(method: string, path: string, token?: string, body?: unkno
   return json;
 }
 
-async function register(): Promise<string> {
-  const email = `topup-${Date.now()}@example.com`;
-  await api('POST', '/api/v1/auth/codes', undefined, { email, purpose: 'register' });
-  const mail = await api<{ messages: Array<{ text: string }> }>('GET', `/api/v1/dev/mail?to=${encodeURIComponent(email)}`);
-  const code = mail.messages[0]?.text.match(/\b(\d{6})\b/)?.[1];
-  const session = await api<{ token: string }>('POST', '/api/v1/auth/register', undefined, {
-    email,
-    code,
-    password: 'correct horse 42',
-    confirmPassword: 'correct horse 42',
-    network: 'BSC',
-    address: BSC_ADDRESS,
-  });
-  return session.token;
-}
+const register = () => registerByApi(baseUrl(), { email: `topup-${Date.now()}@example.com`, network: 'BSC', address: BSC_ADDRESS });
 
-async function pageFor(token: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.addInitScript((t) => {
-    localStorage.setItem(
-      'sbc-wallet',
-      JSON.stringify({ state: { language: 'en', token: t, serverUrl: '', serverRegion: null }, version: 1 }),
-    );
-  }, token);
-  return context.newPage();
-}
+const pageFor = (token: string) => signedInPage(browser, token);
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -74,6 +52,8 @@ it('shows where to send, then a deposit from the bound address confirming and cr
   await api('POST', '/api/v1/dev/chain/deposits', token, { amount: '25' });
   await expect.poll(() => page.getByTestId('deposit-status').first().innerText(), { timeout: 30_000 }).toMatch(/Confirming|Credited/);
   await expect.poll(() => page.getByTestId('deposit-status').first().innerText(), { timeout: 30_000 }).toBe('Credited');
+  // The day's count follows the credit on the same screen, without a reload.
+  await expect.poll(() => page.getByTestId('topup-remaining').innerText(), { timeout: 5_000 }).toContain('4 of 5');
   const balances = await api<{ balances: Array<{ currency: string; balance: string }> }>('GET', '/api/v1/wallet/balances', token);
   expect(balances.balances.find((b) => b.currency === 'USDT')?.balance).toBe('25');
   await page.context().close();

@@ -6,7 +6,7 @@ import { Decimal, ERRORS } from '@wallet/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM, launchChromium } from './chromium';
+import { CHROMIUM, launchChromium, signedInPage, watchedPhone } from './chromium';
 import { expectCleanPage, fill, hash } from './page-checks';
 
 /**
@@ -78,22 +78,8 @@ async function usdtOf(session: Session): Promise<Decimal> {
   return new Decimal(reply.balances.find((b) => b.currency === 'USDT')?.balance ?? '0');
 }
 
-/** A browser tab signed in as `session`, in English, phone-sized. */
-async function signedInPage(session: Session): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
-  await context.addInitScript((token) => {
-    if (!localStorage.getItem('sbc-wallet')) {
-      localStorage.setItem(
-        'sbc-wallet',
-        JSON.stringify({ state: { language: 'en', token, serverUrl: '', serverRegion: null }, version: 1 }),
-      );
-    }
-  }, session.token);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
+/** A browser tab signed in as `session`, in English, phone-sized; a sign-in made in it survives a reload. */
+const tabFor = (session: Session) => watchedPhone(browser, session.token, 'en', { acceptDownloads: true, firstLoadOnly: true });
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
@@ -131,7 +117,7 @@ describe('withdrawal', () => {
   let page: Page;
   let errors: string[];
   beforeAll(async () => {
-    ({ context, page, errors } = await signedInPage(demo));
+    ({ context, page, errors } = await tabFor(demo));
   });
   afterAll(() => context?.close());
 
@@ -192,7 +178,7 @@ describe('transfer', () => {
   let page: Page;
   let errors: string[];
   beforeAll(async () => {
-    ({ context, page, errors } = await signedInPage(demo));
+    ({ context, page, errors } = await tabFor(demo));
   });
   afterAll(() => context?.close());
 
@@ -220,7 +206,7 @@ describe('transfer', () => {
     await page.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${friend.profile.uid}`);
     await fill(page, 'transfer-amount', '1.1234567');
     await page.getByTestId('transfer-submit').click();
-    await expect.poll(() => text(page, 'transfer-amount')).toContain('USDT allows at most 6 decimal places.');
+    await expect.poll(() => text(page, 'transfer-amount')).toContain('USDT amounts can have at most 2 decimals.');
     await fill(page, 'transfer-amount', '0');
     await page.getByTestId('transfer-submit').click();
     await expect.poll(() => text(page, 'transfer-amount')).toContain('The amount must be greater than 0.');
@@ -250,7 +236,7 @@ describe('transfer', () => {
 
   it('confirms again with the same idempotency key after a lost reply, and moves the money once', async () => {
     // From the friend to the demo account: the demo account's code was just sent (one per 60 s).
-    const { context: friendContext, page: friendPage } = await signedInPage(friend);
+    const { context: friendContext, page: friendPage } = await tabFor(friend);
     const before = await usdtOf(demo);
     const keys: string[] = [];
     let dropReply = true;
@@ -297,7 +283,7 @@ describe('payment password gate', () => {
       network: 'TRON',
       address: TRON_ADDRESS,
     });
-    const { context, page, errors } = await signedInPage(fresh);
+    const { context, page, errors } = await tabFor(fresh);
     try {
       const transfer = `/pages/transferMoneySun/bindSun/index?uid=${friend.profile.uid}`;
       await page.goto(`${baseUrl()}/#${transfer}`);
@@ -325,7 +311,7 @@ describe('payment code', () => {
   let page: Page;
   let errors: string[];
   beforeAll(async () => {
-    ({ context, page, errors } = await signedInPage(demo));
+    ({ context, page, errors } = await tabFor(demo));
   });
   afterAll(() => context?.close());
 
@@ -379,14 +365,7 @@ describe('payment code', () => {
       ],
     });
     try {
-      const cameraContext = await filming.newContext({ viewport: { width: 390, height: 844 } });
-      await cameraContext.addInitScript((token) => {
-        localStorage.setItem(
-          'sbc-wallet',
-          JSON.stringify({ state: { language: 'en', token, serverUrl: '', serverRegion: null }, version: 1 }),
-        );
-      }, demo.token);
-      const cameraPage = await cameraContext.newPage();
+      const cameraPage = await signedInPage(filming, demo.token);
       await cameraPage.goto(`${baseUrl()}/#/pages/mine/payment_code/index`);
       await cameraPage.getByTestId('scan-camera').click();
       await expect.poll(() => hash(cameraPage), { timeout: 15_000 }).toBe(`#/pages/transferMoneySun/index?uid=${friend.profile.uid}`);

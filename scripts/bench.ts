@@ -9,6 +9,7 @@ import { balancesOverHttp } from './bench/http';
 import { fundedWallets, postingsPerSecond, uniformPick } from './bench/ledger';
 import { type ListsFigures, listsOverHttp } from './bench/lists';
 import type { ListLoadResult } from './bench/lists-load';
+import { DRAIN_MS, type LiveSide, liveFanOut } from './bench/live';
 import { moneyOverHttp, SERVER_LOG_LEVEL, SERVER_POOL } from './bench/money';
 import type { MoneyLoadResult } from './bench/money-load';
 import { tpcb } from './bench/pgbench';
@@ -18,19 +19,26 @@ import { tpcb } from './bench/pgbench';
  * same machine and database. Not a test: it prints, it does not judge. The last line is one JSON object.
  * BENCH_SECONDS (10) is each counted window; BENCH_USERS (1024) the users of the money requests;
  * BENCH_SERVER_POOL (20) and BENCH_SERVER_LOG_LEVEL (info) configure the server they run against.
- * BENCH_ONLY=lists runs only the paged lists (orders against records) and the ledger check after them.
+ * BENCH_ONLY=lists runs only the paged lists (orders against records) and the ledger check after them;
+ * BENCH_ONLY=live only the live event stream's fan-out (BENCH_LIVE_STREAMS, 5000, streams on one server,
+ * one notification a second each, against a bare Node SSE server), which the full run measures last.
+ * Each side of the fan-out holds a socket per stream: the open-file limit (ulimit -n) must exceed them.
+ * BENCH_ONLY=cards only the card authorization webhooks, with the TPC-B baseline they are set against.
  */
 const CLIENTS = 16;
 /** Concurrent clients of the HTTP figures: users' phones, an issuer's calls. */
 const HTTP_CLIENTS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MONEY_USERS = Number(process.env.BENCH_USERS ?? 1024);
+const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 5000);
 const ONLY = process.env.BENCH_ONLY;
+const PARTS = ['lists', 'live', 'cards'];
 
 type Figures = Record<string, number | string>;
 
 async function main() {
-  if (ONLY !== undefined && ONLY !== 'lists') throw new Error(`BENCH_ONLY=${ONLY}: the only part that runs alone is 'lists'`);
+  if (ONLY !== undefined && !PARTS.includes(ONLY))
+    throw new Error(`BENCH_ONLY=${ONLY}: the parts that run alone are ${PARTS.map((p) => `'${p}'`).join(', ')}`);
   const database = await benchDatabase();
   const handle = openDatabase(database.url, CLIENTS + 4);
   const figures: Figures = { clients: CLIENTS, httpClients: HTTP_CLIENTS, seconds: SECONDS };
@@ -38,8 +46,10 @@ async function main() {
   console.info(`machine: ${os.availableParallelism()} cores, load average ${loadAverage()} at start`);
   try {
     await migrateToLatest(handle.db);
-    if (ONLY !== 'lists') await everyOtherFigure(handle, database.url, figures);
-    await listFigures(handle.db, database.url, figures);
+    if (ONLY === undefined) await everyOtherFigure(handle, database.url, figures);
+    if (ONLY === undefined || ONLY === 'lists') await listFigures(handle.db, database.url, figures);
+    if (ONLY === undefined || ONLY === 'live') await liveFigures(handle.db, database.url, figures);
+    if (ONLY === 'cards') await cardsAlone(handle, database.url, figures);
 
     // Everything above moved money through the ledger: the books must still be sound.
     const violations = await ledgerViolations(handle.db);
@@ -134,7 +144,28 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
     `chain credit delay after the confirming block (pg-boss job loop, CHAIN_POLL_MS default): median ${round(chain.creditDelayMedianMs)} ms, max ${round(chain.creditDelayMaxMs)} ms (target < 1000 ms)`,
   );
 
-  // Card authorization webhooks: signed, decided from the card balance, each approval a real ledger hold.
+  await cardFigures(handle, url, baseline.tps, figures);
+
+  const http = await balancesOverHttp(handle, url, HTTP_CLIENTS, SECONDS);
+  figures.bareFastifyRps = round(http.bareRps);
+  figures.balancesRps = round(http.balancesRps);
+  figures.balancesVsBare = ratio(http.balancesRps, http.bareRps);
+  console.info(
+    `GET /api/v1/wallet/balances, authenticated, ${HTTP_CLIENTS} connections: ${round(http.balancesRps)} req/s = ${figures.balancesVsBare}x a bare Fastify route (${round(http.bareRps)} req/s; target >= 0.5x)`,
+  );
+}
+
+/** The card authorization figure alone (BENCH_ONLY=cards), after the TPC-B baseline it is compared with. */
+async function cardsAlone(handle: DatabaseHandle, url: string, figures: Figures) {
+  const baseline = await tpcb(url, CLIENTS, SECONDS);
+  figures.tpcbTps = round(baseline.tps);
+  figures.tpcbTool = baseline.tool;
+  console.info(`TPC-B baseline (${baseline.tool}): ${round(baseline.tps)} transactions/s`);
+  await cardFigures(handle, url, baseline.tps, figures);
+}
+
+/** Card authorization webhooks: signed, decided from the card balance, each approval a real ledger hold. */
+async function cardFigures(handle: DatabaseHandle, url: string, tpcbTps: number, figures: Figures) {
   const cards = await cardAuthorizations(handle, url, HTTP_CLIENTS, SECONDS);
   const declined = Object.values(cards.recorded.declined).reduce((a, b) => a + b, 0);
   const frozen = Object.values(cards.freezes).reduce((a, b) => a + b, 0);
@@ -142,7 +173,7 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
     cardAuthorizationsPerSecond: round(cards.decisionsPerSecond),
     cardAuthorizationP50Ms: round(cards.p50Ms),
     cardAuthorizationP99Ms: round(cards.p99Ms),
-    cardAuthorizationsVsTpcb: ratio(cards.decisionsPerSecond, baseline.tps),
+    cardAuthorizationsVsTpcb: ratio(cards.decisionsPerSecond, tpcbTps),
     cardApprovals: cards.recorded.approved,
     cardDeclines: declined,
     cardFreezes: frozen,
@@ -166,14 +197,6 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
     console.info(`  FAILED: ${cards.non2xx} non-2xx answers and ${cards.errors} connection errors in the counted window`);
   console.info(
     `  the same load against a bare route that checks the signature and answers without deciding: ${round(cards.floor.perSecond)}/s; p50 ${round(cards.floor.p50Ms)} ms, p99 ${round(cards.floor.p99Ms)} ms`,
-  );
-
-  const http = await balancesOverHttp(handle, url, HTTP_CLIENTS, SECONDS);
-  figures.bareFastifyRps = round(http.bareRps);
-  figures.balancesRps = round(http.balancesRps);
-  figures.balancesVsBare = ratio(http.balancesRps, http.bareRps);
-  console.info(
-    `GET /api/v1/wallet/balances, authenticated, ${HTTP_CLIENTS} connections: ${round(http.balancesRps)} req/s = ${figures.balancesVsBare}x a bare Fastify route (${round(http.bareRps)} req/s; target >= 0.5x)`,
   );
 }
 
@@ -212,6 +235,61 @@ async function listFigures(db: Db, url: string, figures: Figures) {
   listProblems(lists, 'records', records);
   for (const line of lists.serverErrors) console.info(`  server error log: ${line}`);
 }
+
+/** The live event stream's fan-out: delivery latency and memory per stream, against a bare Node SSE server. */
+async function liveFigures(db: Db, url: string, figures: Figures) {
+  const live = await liveFanOut(db, url, { streams: LIVE_STREAMS, seconds: SECONDS });
+  const { app, bare } = live;
+  Object.assign(figures, {
+    liveStreams: live.streams,
+    liveExpected: app.load.expected,
+    liveDelivered: app.load.delivered,
+    liveMissing: app.load.missing,
+    liveDuplicates: app.load.duplicates,
+    liveP50Ms: round(app.load.p50Ms),
+    liveP99Ms: round(app.load.p99Ms),
+    liveMaxMs: round(app.load.maxMs),
+    liveP50FromCommitMs: round(app.load.fromCommit.p50Ms),
+    liveP99FromCommitMs: round(app.load.fromCommit.p99Ms),
+    liveWriteMs: round(live.writeMs.p50),
+    liveEventsPerSecond: round(app.load.eventsPerSecond),
+    liveKbPerStream: round(app.kbPerStream),
+    liveBareP50Ms: round(bare.load.p50Ms),
+    liveBareP99Ms: round(bare.load.p99Ms),
+    liveBareDelivered: bare.load.delivered,
+    liveBareKbPerStream: round(bare.kbPerStream),
+  });
+  console.info(
+    `live fan-out: ${live.streams} streams, 1 event/s each for ${live.ticks} s: delivered ${app.load.delivered}/${app.load.expected}, p50 ${round(app.load.p50Ms)} ms, p99 ${round(app.load.p99Ms)} ms (bare SSE server: p99 ${round(bare.load.p99Ms)} ms), memory per stream ${round(app.kbPerStream)} KB (bare: ${round(bare.kbPerStream)} KB); targets p99 < 200 ms, < 20 KB`,
+  );
+  console.info(
+    `  GET /api/v1/me/events with bearer sessions on apps/server/src/main.ts in its own process, set up as for the money requests; the streams held and timed by another process, one socket each; the notifications written by a third as another server writes them (${live.streams} rows in one transaction a second, then the change feed's NOTIFYs, 100 members each), so they arrive through LISTEN and the hub's read`,
+  );
+  console.info(
+    `  latency from the time written into each notification before its insert; the writer's insert and commit took ${round(live.writeMs.p50)} ms (max ${round(live.writeMs.max)}), its NOTIFYs ${round(live.notifyMs.p50)} ms more (max ${round(live.notifyMs.max)}); from the commit: p50 ${round(app.load.fromCommit.p50Ms)} ms, p99 ${round(app.load.fromCommit.p99Ms)} ms`,
+  );
+  liveSide('app', app);
+  liveSide('bare SSE server (node:http, the same events from a timer, no database)', bare);
+  console.info(`  ${live.streams} members with sessions made in ${round(live.setupSeconds)} s`);
+  for (const line of live.serverErrors) console.info(`  server log (warnings and errors): ${line}`);
+}
+
+function liveSide(name: string, side: LiveSide) {
+  const { load, opened, rssKb } = side;
+  console.info(
+    `  ${name}: delivered ${load.delivered}/${load.expected} (${round(load.eventsPerSecond)} events/s), p50/p99/max ${round(load.p50Ms)}/${round(load.p99Ms)}/${round(load.maxMs)} ms, slowest tick complete after ${round(load.slowestTickMs)} ms; server CPU ${round(side.serverCpuSeconds)} s in ${round(side.windowSeconds)} s (${load.delivered === 0 ? '-' : Math.round((side.serverCpuSeconds * 1e6) / load.delivered)} µs an event delivered); RSS ${mb(rssKb.idle)} MB idle, ${mb(rssKb.open)} MB with the streams open, ${mb(rssKb.after)} MB after the events (${round(side.kbPerStreamAfter)} KB a stream); ${opened.open} streams opened in ${round(opened.seconds)} s; the load process used ${round(load.cpuSeconds)} s CPU, RSS ${mb(load.rssKb)} MB`,
+  );
+  const problems = [
+    load.missing > 0 ? `${load.missing} not delivered (waited up to ${DRAIN_MS / 1000} s after the last tick)` : '',
+    load.duplicates > 0 ? `${load.duplicates} duplicates` : '',
+    load.strays > 0 ? `${load.strays} not of the ticks sent` : '',
+    load.ended > 0 ? `${load.ended} streams ended by the server` : '',
+    Object.keys(opened.failures).length > 0 ? `streams not opened: ${failureList(opened.failures)}` : '',
+  ].filter(Boolean);
+  if (problems.length > 0) console.info(`  FAILED (${name}): ${problems.join(', ')}`);
+}
+
+const mb = (kb: number) => round(kb / 1024);
 
 /** Lists that did not read back whole, newest first, or failed requests: FAILED, with the counts. */
 function listProblems(lists: ListsFigures, name: string, r: ListLoadResult) {

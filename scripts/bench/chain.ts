@@ -11,6 +11,7 @@ import { adaptersFromConfig } from '../../apps/server/src/modules/chain/setup';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import type { DatabaseHandle } from '../../apps/server/src/platform/db/database';
+import { createMailer } from '../../apps/server/src/platform/mail';
 
 const BLOCKS = 5000;
 const DEPOSITS = 1000;
@@ -41,11 +42,15 @@ export async function chainBench(handle: DatabaseHandle, url: string): Promise<C
     BSC_USDT_CONTRACT: chain.token,
     BSC_DEPOSIT_ADDRESS: DEPOSIT_ADDRESS,
   });
-  const service = createChainService({ db: handle.db, clock: systemClock, log }, adaptersFromConfig(config), {
-    confirmations: config.CHAIN_CONFIRMATIONS,
-    batchBlocks: config.CHAIN_SCAN_BATCH_BLOCKS,
-    timeZone: config.TOPUP_TIME_ZONE,
-  });
+  const service = createChainService(
+    { db: handle.db, clock: systemClock, log, mailer: createMailer(config, handle.db, log) },
+    adaptersFromConfig(config),
+    {
+      confirmations: config.CHAIN_CONFIRMATIONS,
+      batchBlocks: config.CHAIN_SCAN_BATCH_BLOCKS,
+      timeZone: config.TOPUP_TIME_ZONE,
+    },
+  );
   let boss: PgBoss | undefined;
   try {
     const senders = await boundUsers(handle, DEPOSITS + 10);

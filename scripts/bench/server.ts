@@ -11,6 +11,8 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process's id: its memory is /proc/<pid>/status (VmRSS). */
+  pid: number;
   /** The server's own log (stdout and stderr), kept until stop(). */
   logFile: string;
   /** Up to `max` messages the server logged at error level or above. */
@@ -49,6 +51,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   }
   return {
     baseUrl,
+    pid: child.pid as number,
     logFile,
     async errors(max) {
       const found: string[] = [];
