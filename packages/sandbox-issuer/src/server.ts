@@ -37,6 +37,7 @@ const RESUMED_EVENT_ATTEMPTS = 10;
 /** Delivered, or refused for good (a bad signature or request does not get better by resending). */
 const settled = (event: SandboxEvent) => event.deliveries.some(({ status }) => status !== null && status !== 409 && status < 500);
 const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+const AUTHORIZATION_CHANNELS = ['pos', 'online', 'atm'];
 
 /**
  * A card issuer you can run on your laptop: the issuer API the app calls (cardholders with KYC,
@@ -351,12 +352,17 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
       mcc: str(body.mcc, '5814'),
       country: str(body.country, 'HK'),
     };
+    if (!/^\d{4}$/.test(merchant.mcc)) return invalid(reply, 'mcc must be a 4-digit merchant category code');
+    // How the card was used, as a real network tells the issuer (POS entry mode): a shop terminal unless said.
+    const channel = str(body.channel, 'pos');
+    if (!AUTHORIZATION_CHANNELS.includes(channel)) return invalid(reply, `channel must be one of ${AUTHORIZATION_CHANNELS.join(', ')}`);
     const authorization: SandboxAuthorization = {
       id: newId('iauth'),
       cardId: card.id,
       amount: body.amount,
       currency: str(body.currency, card.currency),
       merchant,
+      channel,
       approved: false,
       reason: null as string | null,
       timedOut: false,
@@ -373,6 +379,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
         amount: authorization.amount,
         currency: authorization.currency,
         merchant,
+        channel,
       },
     };
     store.events.set(event.id, { ...event, deliveries: [] });

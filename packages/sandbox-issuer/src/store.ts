@@ -47,6 +47,8 @@ export interface SandboxAuthorization {
   amount: string;
   currency: string;
   merchant: { name: string; mcc: string; country: string };
+  /** pos, online (card not present) or atm; absent in older state files. */
+  channel?: string;
   approved: boolean;
   reason: string | null;
   timedOut: boolean;
