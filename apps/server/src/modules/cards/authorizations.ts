@@ -1,7 +1,7 @@
 import { monthStartUtc } from '@wallet/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
-import { accountLateral, planCheckedBatch } from '../ledger';
+import { accountLateral, accountsAtVersions, planCheckedBatch } from '../ledger';
 import { announceNotifications, insertNotificationsSql, type NotificationInput } from '../notifications/notify';
 import { cardAccountIds } from './accounts';
 import type { AuthorizationRequest, DecisionItem, DecisionResult, ReadCard } from './authorization-types';
@@ -175,14 +175,21 @@ async function readBatch(db: Executor, items: DecisionItem[], monthStart: Date):
  * authorization rows (in decision order: their ids order the failure-rate window), each decided
  * card's failure count and rule freeze, and the holds through the ledger. write_guard fails the
  * statement unless every card is still at the version read (an update of a card, by anyone, bumps
- * it) and every account too (planCheckedBatch); an authorization or delivery recorded meanwhile
- * fails it by its unique key. Either way decideBatch reads again.
+ * it) and every account too: those it holds on (planCheckedBatch) and those it declined from
+ * (accountsAtVersions); an authorization or delivery recorded meanwhile fails it by its unique key.
+ * Either way decideBatch reads again.
  */
 async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], deliveries: string[], now: Date): Promise<ReadCard[]> {
   const approvals = decided.filter((d) => d.result.approved);
-  for (const { card } of approvals) {
-    if (card.row.available_id && card.row.hold_id) continue;
-    // Made outside this try (so a rollback cannot take them back), then read again with the rest.
+  // A recharge settling, a hold released or a refund credits the card's account without touching its
+  // row, so a decline taken from the balance (or from a month's spend, which a reversal lowers by
+  // crediting that balance) could be written from money that has since arrived: the account is checked
+  // at the version read, as an approval's is by its compare-and-set.
+  const moneyDeclines = decided.filter((d) => d.result.reason === 'insufficient_funds' || d.result.reason === 'over_monthly_limit');
+  for (const { card, result } of [...approvals, ...moneyDeclines]) {
+    if (card.row.available_id !== null && (card.row.hold_id !== null || !result.approved)) continue;
+    // Made outside this try (so a rollback cannot take them back), then read again with the rest. A
+    // decline needs its account too: one that does not exist yet has no version to check.
     await cardAccountIds(deps.db, card.row);
     throw new BatchConflict('a card account was created');
   }
@@ -213,6 +220,13 @@ async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], 
   // The plan approved only what each balance covers, so a refused hold is a bug, not a decline.
   const [refused] = holds.refused.values();
   if (refused !== undefined) throw refused;
+  // A card with an approval in this batch has its account checked by the hold's compare-and-set already.
+  const approved = new Set(approvals.map((a) => a.card.row));
+  const unchanged = accountsAtVersions(
+    moneyDeclines
+      .filter((d) => !approved.has(d.card.row))
+      .map(({ card }) => ({ id: card.row.available_id as string, version: card.row.available_version as string })),
+  );
 
   // Arrays rather than a row of parameters per decision: the statement stays the same size however big the batch.
   const column = <T>(pick: (d: Decided) => T) => decided.map(pick);
@@ -267,7 +281,7 @@ async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], 
       where c.id = v.id and c.version = v.version
       returning c.id, c.version
     )${holds.ctes ? sql`, ${holds.ctes}` : sql``}
-    select write_guard((select count(*) from checked_cards) = ${cards.length} and ${holds.complete}) as ok,
+    select write_guard((select count(*) from checked_cards) = ${cards.length} and ${holds.complete} and ${unchanged}) as ok,
       (select coalesce(json_object_agg(id, version::text), '{}') from checked_cards) as versions`.execute(db);
   holds.committed(db);
   announceNotifications(

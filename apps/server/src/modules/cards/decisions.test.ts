@@ -7,7 +7,12 @@ import { ManualClock } from '../../../test/clock';
 import { accountId, ledgerViolations, post } from '../ledger';
 import type { DecisionItem } from './authorization-types';
 import { decideBatch } from './authorizations';
+import { DecidedCards } from './decided-cards';
 import { DecisionQueue } from './decision-queue';
+import type { CardDeps } from './deps';
+import { payoutOf } from './funding';
+import { type IssuerClient, IssuerError } from './issuer';
+import { driveOperation, startOperation } from './operations';
 
 /**
  * Authorization decisions taken in batches (one transaction for many, as the webhook's decision queue
@@ -247,6 +252,129 @@ describe('decisions from what the queue last wrote of a card', () => {
 
     expect(await state(c)).toMatchObject({ available: 2, held: 13 });
     expect(await ledgerViolations(db)).toEqual([]);
+    noFallback();
+  });
+});
+
+describe('a decline for funds', () => {
+  /** The issuer's load and unload, answering as told: done, or refused for sure (nothing moved). */
+  const issuerSaying = (answer: 'done' | 'refused'): CardDeps => {
+    const move = async () => {
+      if (answer === 'refused') throw new IssuerError('refused by test', 402, 'insufficient_funds');
+    };
+    return { ...t.deps, issuer: { ...t.deps.issuer, load: move, unload: move } as IssuerClient };
+  };
+
+  /** A recharge of `amount` USD from the member's USDT wallet, settled as the issuer's answer settles it (operations.ts). */
+  async function recharge(c: Card, amount: string) {
+    const db = t.database.handle.db;
+    const wallet = await accountId(db, { userId: c.user_id, currency: 'USDT', purpose: 'wallet' });
+    await post(db, {
+      typeCode: 24,
+      userId: c.user_id,
+      idempotencyKey: `decisions-wallet-${randomUUID()}`,
+      legs: [
+        { accountId: wallet, amount },
+        { accountId: await accountId(db, { userId: null, currency: 'USDT', purpose: 'test_funding' }), amount: `-${amount}` },
+      ],
+    });
+    const terms = {
+      sourceCurrency: 'USDT',
+      amount,
+      fee: '0',
+      total: amount,
+      rate: '1',
+      credited: amount,
+      cardCurrency: 'USD',
+      recordCode: '24',
+    };
+    const deps = issuerSaying('done');
+    const op = await startOperation(deps, {
+      cardId: c.id,
+      userId: c.user_id,
+      kind: 'load',
+      requestKey: randomUUID(),
+      amount,
+      currency: 'USD',
+      terms,
+      hold: { accountId: wallet, amount, typeCode: 24, userId: c.user_id, reference: `card:${c.id}` },
+    });
+    expect(await driveOperation(deps, op.id, payoutOf(deps))).toMatchObject({ state: 'succeeded' });
+  }
+
+  /** Card to wallet, `amount` USD held off the card at once; the operation is left for the issuer to answer. */
+  async function startUnload(c: Card, amount: string) {
+    const terms = { amount, cardCurrency: 'USD', rate: '1', credited: amount, walletCurrency: 'USDT' };
+    return startOperation(t.deps, {
+      cardId: c.id,
+      userId: c.user_id,
+      kind: 'unload',
+      requestKey: randomUUID(),
+      amount,
+      currency: 'USD',
+      terms,
+      hold: { accountId: c.accounts.available, amount, typeCode: 17, userId: c.user_id, reference: `card:${c.id}` },
+    });
+  }
+
+  const declineNotices = async (c: Card) =>
+    (
+      await t.database.handle.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', c.user_id)
+        .where('code', '=', 'card_declined')
+        .execute()
+    ).length;
+
+  it('is not taken from a balance remembered from before a recharge settled', async () => {
+    const known = new DecidedCards();
+    const c = await card('10');
+    expect(answers(await decideBatch(t.deps, [item(c, '5')], known))).toEqual(['approved']);
+    // The recharge credits the card's account, not its row: the card's version does not move.
+    await recharge(c, '100');
+    expect(answers(await decideBatch(t.deps, [item(c, '20')], known))).toEqual(['approved']);
+    expect(answers(await decideBatch(t.deps, [item(c, '20'), item(c, '60')], known))).toEqual(['approved', 'approved']);
+    expect(answers(await decideBatch(t.deps, [item(c, '20')], known))).toEqual(['insufficient_funds']);
+    const s = await state(c);
+    expect(s).toMatchObject({ available: 5, held: 105 });
+    expect(s.card.consecutive_funds_failures).toBe(1);
+    expect(s.rows.map((r) => r.approved)).toEqual([true, true, true, true, false]);
+    expect(await declineNotices(c)).toBe(1);
+    expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
+    noFallback();
+  });
+
+  it('is not repeated from a remembered balance until the card freezes: each one is checked against the balance as it is', async () => {
+    const known = new DecidedCards();
+    const c = await card('1');
+    const declines = await decideBatch(t.deps, [item(c, '5'), item(c, '5'), item(c, '5')], known);
+    expect(answers(declines)).toEqual(Array(3).fill('insufficient_funds'));
+    await recharge(c, '50');
+    // Three more declines from the remembered balance would have been the 6th: frozen, with a recharged card.
+    expect(answers(await decideBatch(t.deps, [item(c, '5'), item(c, '5'), item(c, '5')], known))).toEqual(Array(3).fill('approved'));
+    const s = await state(c);
+    expect(s.card).toMatchObject({ frozen: false, consecutive_funds_failures: 0 });
+    expect(s).toMatchObject({ available: 36, held: 15 });
+    expect(await declineNotices(c)).toBe(3);
+    noFallback();
+  });
+
+  it('card to wallet: what it holds cannot be spent, and what the issuer refuses comes back to be spent', async () => {
+    const known = new DecidedCards();
+    const c = await card('100');
+    expect(answers(await decideBatch(t.deps, [item(c, '10')], known))).toEqual(['approved']);
+    const op = await startUnload(c, '90');
+    // Remembered: 90 available. Held off the card: nothing is.
+    expect(answers(await decideBatch(t.deps, [item(c, '20')], known))).toEqual(['insufficient_funds']);
+    // The issuer refuses the unload: the hold is released onto the card, again without touching its row.
+    const refused = issuerSaying('refused');
+    expect(await driveOperation(refused, op.id, payoutOf(refused))).toMatchObject({ state: 'failed' });
+    expect(answers(await decideBatch(t.deps, [item(c, '20')], known))).toEqual(['approved']);
+    const s = await state(c);
+    expect(s).toMatchObject({ available: 70, held: 30 });
+    expect(s.card.consecutive_funds_failures).toBe(0);
+    expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
     noFallback();
   });
 });

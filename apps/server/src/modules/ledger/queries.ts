@@ -122,3 +122,18 @@ export function accountLateral(userId: RawBuilder<unknown>, currency: RawBuilder
     where coalesce(user_id, '00000000-0000-0000-0000-000000000000'::uuid) = ${userId}
       and currency = ${currency} and purpose = ${purpose} limit 1)`;
 }
+
+/**
+ * For a caller's statement that decided something from balances it read without locks and writes none
+ * of them (a card purchase declined for its balance): true while every account is still at the version
+ * read, to be checked in that same statement (write_guard). Any posting bumps an account's version, so
+ * money that arrived after the read (a recharge settling, a hold released) fails the check. Seen at the
+ * statement's snapshot: what commits later comes after the decision, as it would after a lock.
+ */
+export function accountsAtVersions(accounts: ReadonlyArray<{ id: string; version: string }>): RawBuilder<boolean> {
+  const unique = [...new Map(accounts.map((a) => [a.id, a])).values()];
+  if (unique.length === 0) return sql<boolean>`true`;
+  return sql<boolean>`((select count(*) from ledger_accounts a
+    join unnest(${unique.map((a) => a.id)}::bigint[], ${unique.map((a) => a.version)}::bigint[]) as v(id, version)
+      on a.id = v.id and a.version = v.version) = ${unique.length})`;
+}
