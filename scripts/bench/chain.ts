@@ -5,7 +5,11 @@ import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { type Address, createWalletClient, custom, getAddress, numberToHex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import type { ChainAdapter } from '../../apps/server/src/modules/chain/adapter';
+import { creditDeposit } from '../../apps/server/src/modules/chain/crediting';
 import { startChainJobs } from '../../apps/server/src/modules/chain/jobs';
+import { confirmingDepositsUpTo, queuedDeposits, updateConfirmingDeposit } from '../../apps/server/src/modules/chain/queries';
+import type { ScanDeps } from '../../apps/server/src/modules/chain/scanner';
 import { createChainService } from '../../apps/server/src/modules/chain/service';
 import { adaptersFromConfig } from '../../apps/server/src/modules/chain/setup';
 import { systemClock } from '../../apps/server/src/platform/clock';
@@ -23,14 +27,23 @@ export interface ChainFigures {
   scanBlocks: number;
   scanDeposits: number;
   scanBlocksPerSecond: number;
+  /** The batched credit pass over the scanned backlog (service.credit, as the job runs it). */
   creditPassMs: number;
+  /** Deposits in each credit backlog (the batched one and the per-deposit baseline's). */
+  creditBacklog: number;
+  creditBatchedPerSecond: number;
+  /** The same backlog for other members, credited one transaction per deposit (crediting before issue 16). */
+  creditPerDepositMs: number;
+  creditPerDepositPerSecond: number;
   creditDelayMedianMs: number;
   creditDelayMaxMs: number;
 }
 
 /**
  * On the local EVM node: a catch-up scan over 5,000 blocks holding 1,000 deposits from bound users
- * (target >= 2,000 blocks/s), then the delay from the confirming block being mined to the balance
+ * (target >= 2,000 blocks/s); crediting that backlog of 1,000 confirmed deposits in batches (target
+ * >= 1,000/s), beside the same backlog for 1,000 other members (same blocks, other transaction hashes)
+ * credited one transaction per deposit as before batches, the baseline; then the delay from the confirming block being mined to the balance
  * being credited, through the pg-boss job loop as `npm start` runs it (target < 1 s).
  */
 export async function chainBench(handle: DatabaseHandle, url: string): Promise<ChainFigures> {
@@ -42,18 +55,16 @@ export async function chainBench(handle: DatabaseHandle, url: string): Promise<C
     BSC_USDT_CONTRACT: chain.token,
     BSC_DEPOSIT_ADDRESS: DEPOSIT_ADDRESS,
   });
-  const service = createChainService(
-    { db: handle.db, clock: systemClock, log, mailer: createMailer(config, handle.db, log) },
-    adaptersFromConfig(config),
-    {
-      confirmations: config.CHAIN_CONFIRMATIONS,
-      batchBlocks: config.CHAIN_SCAN_BATCH_BLOCKS,
-      timeZone: config.TOPUP_TIME_ZONE,
-    },
-  );
+  const deps: ScanDeps = { db: handle.db, clock: systemClock, log, mailer: createMailer(config, handle.db, log) };
+  const adapters = adaptersFromConfig(config);
+  const service = createChainService(deps, adapters, {
+    confirmations: config.CHAIN_CONFIRMATIONS,
+    batchBlocks: config.CHAIN_SCAN_BATCH_BLOCKS,
+    timeZone: config.TOPUP_TIME_ZONE,
+  });
   let boss: PgBoss | undefined;
   try {
-    const senders = await boundUsers(handle, DEPOSITS + 10);
+    const senders = await boundUsers(handle, DEPOSITS * 2 + 10);
     const start = (await chain.blockNumber()) + 1n;
     await placeDeposits(chain, senders.slice(0, DEPOSITS));
     const end = await chain.blockNumber();
@@ -72,15 +83,23 @@ export async function chainBench(handle: DatabaseHandle, url: string): Promise<C
       .executeTakeFirstOrThrow();
 
     const creditBegan = performance.now();
-    await service.credit('BSC');
+    const batched = await service.credit('BSC');
     const creditPassMs = performance.now() - creditBegan;
+    if (batched.credited !== DEPOSITS) throw new Error(`chain bench: the batched pass credited ${batched.credited} of ${DEPOSITS}`);
+
+    // The baseline: the same backlog for other members, credited as before batches.
+    await copyBacklog(handle, senders.slice(DEPOSITS, DEPOSITS * 2));
+    const perDepositBegan = performance.now();
+    const single = await creditOneByOne(deps, adapters[0] as ChainAdapter, config.CHAIN_CONFIRMATIONS.BSC, config.TOPUP_TIME_ZONE);
+    const creditPerDepositMs = performance.now() - perDepositBegan;
+    if (single !== DEPOSITS) throw new Error(`chain bench: the per-deposit baseline credited ${single} of ${DEPOSITS}`);
 
     // Crediting as it runs in production: a pg-boss job per network queued every CHAIN_POLL_MS.
     boss = new PgBoss({ connectionString: url, max: 4 });
     await boss.start();
     const stopJobs = await startChainJobs(boss, service, config.CHAIN_POLL_MS, log);
     const delays: number[] = [];
-    for (const sender of senders.slice(DEPOSITS, DEPOSITS + 5)) {
+    for (const sender of senders.slice(DEPOSITS * 2, DEPOSITS * 2 + 5)) {
       await chain.mintUsdt(sender.address, 1_000_000n);
       await chain.sendUsdt(sender.address, DEPOSIT_ADDRESS, 1_000_000n);
       await chain.mine(CONFIRMATIONS - 2);
@@ -97,6 +116,10 @@ export async function chainBench(handle: DatabaseHandle, url: string): Promise<C
       scanDeposits: Number(found.n),
       scanBlocksPerSecond: Number(end - start + 1n) / scanSeconds,
       creditPassMs,
+      creditBacklog: DEPOSITS,
+      creditBatchedPerSecond: DEPOSITS / (creditPassMs / 1000),
+      creditPerDepositMs,
+      creditPerDepositPerSecond: DEPOSITS / (creditPerDepositMs / 1000),
       creditDelayMedianMs: delays[Math.floor(delays.length / 2)] ?? 0,
       creditDelayMaxMs: delays.at(-1) ?? 0,
     };
@@ -104,6 +127,78 @@ export async function chainBench(handle: DatabaseHandle, url: string): Promise<C
     await boss?.stop({ graceful: true, wait: true, timeout: 5000 });
     await chain.stop();
   }
+}
+
+/**
+ * A second backlog shaped like the scanned one: each of its confirmed deposits again (same block,
+ * hash and amount, so the chain check passes) under a fresh transaction hash, from another member.
+ */
+async function copyBacklog(handle: DatabaseHandle, members: Array<{ userId: string; address: Address }>) {
+  const scanned = await handle.db
+    .selectFrom('chain_deposits')
+    .selectAll()
+    .where('network', '=', 'BSC')
+    .orderBy('block_number')
+    .orderBy('log_index')
+    .execute();
+  const now = new Date();
+  await handle.db
+    .insertInto('chain_deposits')
+    .values(
+      scanned.map((d, i) => {
+        const member = members[i] as { userId: string; address: Address };
+        return {
+          network: d.network,
+          currency: d.currency,
+          tx_hash: `0x${randomBytes(32).toString('hex')}`,
+          log_index: d.log_index,
+          from_address: member.address,
+          to_address: d.to_address,
+          amount: d.amount,
+          raw_amount: d.raw_amount,
+          block_number: d.block_number,
+          block_hash: d.block_hash,
+          status: 'confirming' as const,
+          user_id: member.userId,
+          attributed_by: 'bound_address',
+          detected_at: now,
+          updated_at: now,
+        };
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Crediting as it was before batches (issue 16), the baseline: queued deposits first, then each
+ * confirmed deposit in chain order, its block's hash asked in turn, in a transaction of its own
+ * (creditDeposit, which an operator's assignment still uses).
+ */
+async function creditOneByOne(deps: ScanDeps, adapter: ChainAdapter, confirmations: number, timeZone: string): Promise<number> {
+  let credited = 0;
+  for (const row of await queuedDeposits(deps.db, adapter.network)) {
+    if ((await creditDeposit(deps.db, row.id, deps.clock.now(), timeZone)) === 'credited') credited += 1;
+  }
+  const lastFinal = (await adapter.head()) - BigInt(confirmations) + 1n;
+  const hashes = new Map<string, string | null>();
+  for (const deposit of await confirmingDepositsUpTo(deps.db, adapter.network, lastFinal.toString())) {
+    if (!hashes.has(deposit.block_number)) hashes.set(deposit.block_number, await adapter.blockHash(BigInt(deposit.block_number)));
+    const now = deps.clock.now();
+    if (hashes.get(deposit.block_number) !== deposit.block_hash) {
+      await updateConfirmingDeposit(deps.db, deposit.id, deposit.block_hash, {
+        status: 'dropped',
+        note: 'block_left_chain',
+        updated_at: now,
+      });
+    } else if (!deposit.user_id) {
+      await updateConfirmingDeposit(deps.db, deposit.id, deposit.block_hash, {
+        status: 'unattributed',
+        note: 'unbound_sender',
+        updated_at: now,
+      });
+    } else if ((await creditDeposit(deps.db, deposit.id, now, timeZone)) === 'credited') credited += 1;
+  }
+  return credited;
 }
 
 async function credited(handle: DatabaseHandle, userId: string): Promise<boolean> {

@@ -264,3 +264,19 @@ export function listUsersCreatedSince(db: Executor, since: Date | null) {
 export async function lockUserRow(db: Executor, id: string): Promise<void> {
   await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
 }
+
+/**
+ * Several users' rows, locked in id order (so two callers never wait on each other in turn) to the end
+ * of the caller's transaction. FOR NO KEY UPDATE: it queues behind and before lockUserRow the same, but
+ * not rows elsewhere that merely reference these users (a notification inserted for one of them).
+ */
+export async function lockUserRows(db: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
+}

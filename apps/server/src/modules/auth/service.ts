@@ -413,4 +413,5 @@ export {
   findUsersByBoundAddress,
   listUsersCreatedSince,
   lockUserRow,
+  lockUserRows,
 } from './queries';

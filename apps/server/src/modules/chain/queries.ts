@@ -131,11 +131,25 @@ export function unattributedDeposits(db: Executor, limit: number) {
   return db.selectFrom('chain_deposits').selectAll().where('status', '=', 'unattributed').orderBy('detected_at').limit(limit).execute();
 }
 
+/** How many of each user's deposits were credited on a calendar day (YYYY-MM-DD); users with none are left out. */
+export async function countsCreditedOn(db: Executor, userIds: readonly string[], day: string): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('chain_deposits')
+    .select(['user_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('status', '=', 'credited')
+    .where('credit_day', '=', sql<string>`${day}::date`)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id as string, Number(r.n)]));
+}
+
 /** A network's deposits queued by the daily limit, in the order they arrived. */
-export function queuedDepositIds(db: Executor, network: Network) {
+export function queuedDeposits(db: Executor, network: Network) {
   return db
     .selectFrom('chain_deposits')
-    .select('id')
+    .select(['id', 'user_id', 'currency'])
     .where('network', '=', network)
     .where('status', '=', 'queued')
     .orderBy('detected_at')
@@ -148,12 +162,48 @@ export function queuedDepositIds(db: Executor, network: Network) {
 export function confirmingDepositsUpTo(db: Executor, network: Network, lastFinal: string) {
   return db
     .selectFrom('chain_deposits')
-    .select(['id', 'block_number', 'block_hash', 'user_id'])
+    .select(['id', 'block_number', 'block_hash', 'user_id', 'currency'])
     .where('network', '=', network)
     .where('status', '=', 'confirming')
     .where('block_number', '<=', lastFinal)
     .orderBy('block_number')
     .orderBy('log_index')
+    .execute();
+}
+
+/**
+ * Those of the deposits that no other transaction holds, locked in id order to the end of the
+ * caller's transaction, as they stand. Rows another transaction holds (a scan moving one to another
+ * block, an operator's single credit) are skipped, not waited for: missing from the answer.
+ */
+export async function lockUnheldDeposits(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('chain_deposits')
+    .select(['id', 'network', 'currency', 'tx_hash', 'log_index', 'from_address', 'amount', 'block_hash', 'status', 'user_id'])
+    .where('id', 'in', [...new Set(ids)])
+    .orderBy('id')
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/** Marks deposits credited on `day`, each with its journal. */
+export async function markCredited(db: Executor, rows: ReadonlyArray<{ id: string; journalId: string }>, day: string, now: Date) {
+  if (rows.length === 0) return;
+  await sql`update chain_deposits as d
+    set status = 'credited', note = null, credit_day = ${day}::date, journal_id = v.journal_id, credited_at = ${now}, updated_at = ${now}
+    from unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.journalId)}::bigint[]) as v(id, journal_id)
+    where d.id = v.id`.execute(db);
+}
+
+/** Queues deposits for a later day (the daily limit is used up). */
+export async function markQueued(db: Executor, ids: readonly string[], now: Date) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('chain_deposits')
+    .set({ status: 'queued', note: 'daily_limit', updated_at: now })
+    .where('id', 'in', [...ids])
     .execute();
 }
 
@@ -176,6 +226,23 @@ export async function updateConfirmingDeposit(
     .where('block_hash', '=', blockHash)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+/**
+ * Moves deposits to a final state without money, each only while it is confirming in the block it
+ * was checked in (`blockHash`); returns how many rows changed.
+ */
+export async function settleConfirmingDeposits(
+  db: Executor,
+  rows: ReadonlyArray<{ id: string; blockHash: string }>,
+  changes: { status: 'dropped' | 'unattributed'; note: string; updated_at: Date },
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const res =
+    await sql`update chain_deposits as d set status = ${changes.status}, note = ${changes.note}, updated_at = ${changes.updated_at}
+    from unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.blockHash)}::text[]) as v(id, block_hash)
+    where d.id = v.id and d.status = 'confirming' and d.block_hash = v.block_hash`.execute(db);
+  return Number(res.numAffectedRows ?? 0n);
 }
 
 /** Changes the deposit only while it is unattributed; returns how many rows changed (0 or 1). */

@@ -1,4 +1,5 @@
 import type { Currency } from '@wallet/contract';
+import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 
 /** System accounts carry the other side of every user balance. */
@@ -30,23 +31,86 @@ export interface AccountKey {
 const knownByDatabase = new WeakMap<object, Map<string, string>>();
 const KNOWN_MAX = 200_000;
 
-/** The id of an account, created on first use. */
-export async function accountId(db: Executor, key: AccountKey): Promise<string> {
-  const name = `${key.userId ?? ''}|${key.currency}|${key.purpose}`;
-  // Per database handle: tests (and tools) may hold several databases in one process.
+const nameOf = (key: AccountKey) => `${key.userId ?? ''}|${key.currency}|${key.purpose}`;
+
+/** Per database handle: tests (and tools) may hold several databases in one process. */
+function knownOf(db: Executor): Map<string, string> {
   let known = knownByDatabase.get(db);
   if (!known) {
     known = new Map();
     knownByDatabase.set(db, known);
   }
+  return known;
+}
+
+function remember(db: Executor, known: Map<string, string>, name: string, id: string) {
+  if (db.isTransaction) return;
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.set(name, id);
+}
+
+/** The id of an account, created on first use. */
+export async function accountId(db: Executor, key: AccountKey): Promise<string> {
+  const name = nameOf(key);
+  const known = knownOf(db);
   const cached = known.get(name);
   if (cached) return cached;
   const id = await findOrCreate(db, key);
-  if (!db.isTransaction) {
-    if (known.size >= KNOWN_MAX) known.clear();
-    known.set(name, id);
-  }
+  remember(db, known, name, id);
   return id;
+}
+
+/**
+ * The ids of many accounts (in the order of `keys`), created on first use, as `accountId` makes
+ * them but in three statements at most however many there are: a batch of deposits finds its
+ * members' wallets in one round trip. Call it outside the money transaction, so the accounts are
+ * committed (and kept) before that transaction locks them.
+ */
+export async function accountIds(db: Executor, keys: readonly AccountKey[]): Promise<string[]> {
+  const known = knownOf(db);
+  const ids = new Map<string, string>();
+  const wanted = new Map<string, AccountKey>();
+  for (const key of keys) {
+    const name = nameOf(key);
+    const cached = known.get(name);
+    if (cached) ids.set(name, cached);
+    else wanted.set(name, key);
+  }
+  if (wanted.size > 0) {
+    for (const [name, id] of await findMany(db, [...wanted.values()])) ids.set(name, id);
+    // Made in one order (by name), so two callers making overlapping accounts never wait on each other in turn.
+    const absent = [...wanted.keys()].filter((name) => !ids.has(name)).sort();
+    if (absent.length > 0) {
+      const made = absent.map((name) => wanted.get(name) as AccountKey);
+      await sql`insert into ledger_accounts (user_id, currency, purpose)
+        select * from unnest(${made.map((k) => k.userId)}::uuid[], ${made.map((k) => k.currency)}::text[],
+          ${made.map((k) => k.purpose)}::text[])
+        on conflict do nothing`.execute(db);
+      // Read again rather than from the insert: those made alongside by another request are found the same way.
+      for (const [name, id] of await findMany(db, made)) ids.set(name, id);
+    }
+    for (const name of wanted.keys()) {
+      const id = ids.get(name);
+      if (id) remember(db, known, name, id);
+    }
+  }
+  return keys.map((key) => {
+    const id = ids.get(nameOf(key));
+    if (!id) throw new Error(`ledger: account ${key.userId ?? 'system'}|${key.currency}|${key.purpose} could not be made`);
+    return id;
+  });
+}
+
+/** The accounts of these keys that exist, by name; one probe of the owner key's index each. */
+async function findMany(db: Executor, keys: readonly AccountKey[]): Promise<Map<string, string>> {
+  const rows = await sql<{ id: string; user_id: string | null; currency: string; purpose: string }>`
+    select a.id::text, a.user_id, a.currency, a.purpose
+    from unnest(${keys.map((k) => k.userId)}::uuid[], ${keys.map((k) => k.currency)}::text[], ${keys.map((k) => k.purpose)}::text[])
+      as v(user_id, currency, purpose)
+    join ledger_accounts a on coalesce(a.user_id, '00000000-0000-0000-0000-000000000000'::uuid)
+        = coalesce(v.user_id, '00000000-0000-0000-0000-000000000000'::uuid)
+      and a.currency = v.currency and a.purpose = v.purpose`.execute(db);
+  return new Map(rows.rows.map((r) => [`${r.user_id ?? ''}|${r.currency}|${r.purpose}`, r.id]));
 }
 
 /** Looks first: an account exists almost always, and an insert that conflicts still costs a write. */

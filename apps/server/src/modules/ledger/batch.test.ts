@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { balanceOf, inbound, makeUser, wallet } from '../../../test/ledger-fixtures';
 import type { Db } from '../../platform/db/database';
-import { type AccountSnapshot, type Posting, planCheckedBatch, post, postBatch } from '.';
+import { type AccountKey, type AccountSnapshot, accountId, accountIds, type Posting, planCheckedBatch, post, postBatch, postMany } from '.';
 import { ledgerViolations } from './invariants';
 
 let database: TestDatabase;
@@ -144,5 +144,130 @@ describe('planCheckedBatch', () => {
     await expect(write(batch)).rejects.toMatchObject({ code: '40001' });
     expect([Number(await balanceOf(db, a)), Number(await balanceOf(db, b))]).toEqual([5, 5]);
     expect(await ledgerViolations(db)).toEqual([]);
+  });
+});
+
+describe('postMany', () => {
+  const outcome = (r: PromiseSettledResult<{ replayed: boolean }>) =>
+    r.status === 'fulfilled' ? (r.value.replayed ? 'replayed' : 'ok') : ((r.reason as { code?: string }).code ?? 'error');
+
+  it("posts in the caller's transaction: kept with its commit, gone with its rollback", async () => {
+    const a = await funded('10');
+    const b = await wallet(db, await makeUser(db), 'USDT');
+    const key = randomUUID();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await postMany(trx, [move(a, b, '3', key)]);
+        throw new Error('the caller failed');
+      }),
+    ).rejects.toThrow('the caller failed');
+    expect([Number(await balanceOf(db, a)), Number(await balanceOf(db, b))]).toEqual([10, 0]);
+
+    // The key was never used: it posts now, once.
+    const results = await db.transaction().execute((trx) => postMany(trx, [move(a, b, '3', key), move(a, b, '8'), move(a, b, '3', key)]));
+    expect(results.map(outcome)).toEqual(['ok', 'INSUFFICIENT_BALANCE', 'replayed']);
+    expect(results[2]).toMatchObject({
+      status: 'fulfilled',
+      value: { journalId: (results[0] as PromiseFulfilledResult<{ journalId: string }>).value.journalId },
+    });
+    expect([Number(await balanceOf(db, a)), Number(await balanceOf(db, b))]).toEqual([7, 3]);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
+  it('writes each account once for the lot, its entries one after another as if posted in turn', async () => {
+    const a = await funded('10');
+    const b = await wallet(db, await makeUser(db), 'USDT');
+    await db.transaction().execute((trx) => postMany(trx, [move(a, b, '1'), move(a, b, '2'), move(a, b, '3')]));
+    const entries = await db
+      .selectFrom('ledger_entries')
+      .select(['balance_before', 'balance_after', 'account_version'])
+      .where('account_id', '=', b)
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => [Number(e.balance_before), Number(e.balance_after), Number(e.account_version)])).toEqual([
+      [0, 1, 1],
+      [1, 3, 2],
+      [3, 6, 3],
+    ]);
+    const account = await db.selectFrom('ledger_accounts').select(['balance', 'version']).where('id', '=', b).executeTakeFirstOrThrow();
+    expect([Number(account.balance), Number(account.version)]).toEqual([6, 3]);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
+  it("refuses to run outside a caller's transaction", async () => {
+    const a = await funded('1');
+    const b = await wallet(db, await makeUser(db), 'USDT');
+    await expect(postMany(db, [move(a, b, '1')])).rejects.toThrow("caller's transaction");
+    expect(Number(await balanceOf(db, a))).toBe(1);
+  });
+
+  it('never deadlocks: batches naming the same accounts in any order, at once, all commit', async () => {
+    const accounts = [await funded('100'), await funded('100'), await funded('100')];
+    const batches = Array.from({ length: 6 }, (_, n) =>
+      Array.from({ length: 10 }, (_, i) => {
+        const from = (n + i) % 3;
+        const to = (from + 1 + ((n * i) % 2)) % 3;
+        return move(accounts[from] as string, accounts[to] as string, '0.5');
+      }),
+    );
+    const expected = accounts.map(() => new Decimal(100));
+    for (const p of batches.flat()) {
+      const from = accounts.indexOf(p.legs[0]?.accountId as string);
+      const to = accounts.indexOf(p.legs[1]?.accountId as string);
+      expected[from] = (expected[from] as Decimal).minus('0.5');
+      expected[to] = (expected[to] as Decimal).plus('0.5');
+    }
+    const results = await Promise.all(
+      batches.map((postings) =>
+        db.transaction().execute(async (trx) => {
+          const posted = await postMany(trx, postings);
+          // Held a moment, so the other batches queue on these accounts.
+          await sql`select pg_sleep(0.01)`.execute(trx);
+          return posted;
+        }),
+      ),
+    );
+    expect(
+      results
+        .flat()
+        .map(outcome)
+        .every((o) => o === 'ok'),
+    ).toBe(true);
+    for (let i = 0; i < accounts.length; i++) {
+      expect(new Decimal(await balanceOf(db, accounts[i] as string)).toFixed()).toBe((expected[i] as Decimal).toFixed());
+    }
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+});
+
+describe('accountIds', () => {
+  const walletKey = (userId: string): AccountKey => ({ userId, currency: 'USDT', purpose: 'wallet' });
+
+  it('finds and makes many accounts in one go: the very accounts accountId finds, in the order asked', async () => {
+    const [known, fresh] = [await makeUser(db), await makeUser(db)];
+    const existing = await wallet(db, known, 'USDT');
+    const system: AccountKey = { userId: null, currency: 'USDT', purpose: 'chain_inbound:TRON' };
+    const ids = await accountIds(db, [walletKey(known), walletKey(fresh), system, walletKey(fresh)]);
+    expect(ids[0]).toBe(existing);
+    expect(ids[1]).toBe(ids[3]);
+    expect(ids[2]).toBe(await inbound(db, 'USDT'));
+    expect(await accountId(db, walletKey(fresh))).toBe(ids[1]);
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('agrees with another caller making the same new accounts at the same time', async () => {
+    const keys = [await makeUser(db), await makeUser(db), await makeUser(db), await makeUser(db)].map(walletKey);
+    const [forward, backward] = await Promise.all([accountIds(db, keys), accountIds(db, [...keys].reverse())]);
+    expect([...backward].reverse()).toEqual(forward);
+    const rows = await db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where(
+        'user_id',
+        'in',
+        keys.map((k) => k.userId as string),
+      )
+      .execute();
+    expect(rows.map((r) => r.id).sort()).toEqual([...forward].sort());
   });
 });

@@ -34,6 +34,22 @@ export async function postBatch(db: Db, postings: Posting[]): Promise<Array<Prom
   }
 }
 
+/**
+ * Posts many journals in the caller's transaction, so they commit (or roll back) with what the caller
+ * writes beside them: crediting a batch of deposits posts each deposit's journal, marks the deposits
+ * and records the notices in one transaction. The rules are postBatch's and post's: each posting
+ * balanced and checked on its own, in order (a refused one is answered with its reason and moves
+ * nothing); every account the batch names locked once, in id order; each account's balance written
+ * once for the lot; a key already in the ledger, or repeated within the batch, answered as a retry.
+ * Unlike postBatch nothing is retried alone: a key that another transaction inserts at the same time
+ * fails the caller's transaction (unique violation). Callers therefore hold the lock of each
+ * posting's business row (crediting holds each deposit's) while they post.
+ */
+export async function postMany(trx: Executor, postings: Posting[]): Promise<Array<PromiseSettledResult<PostingResult>>> {
+  if (!trx.isTransaction) throw new Error("ledger: postMany runs in the caller's transaction");
+  return postBatchIn(trx as Transaction<Database>, postings);
+}
+
 async function postBatchIn(trx: Transaction<Database>, postings: Posting[]): Promise<Array<PromiseSettledResult<PostingResult>>> {
   if (postings.length === 0) return [];
   const results: Array<PromiseSettledResult<PostingResult> | undefined> = new Array(postings.length);

@@ -2,8 +2,8 @@
  * The ledger's public API: the only code that writes balances (DESIGN.md section 3, ADR 0007). Other
  * modules post journals, place and finish holds and read balances through here, never its tables.
  */
-export { type AccountKey, accountId, SYSTEM_PURPOSES, USER_WALLET } from './accounts';
-export { type AccountSnapshot, type CheckedBatch, planCheckedBatch, postBatch } from './batch';
+export { type AccountKey, accountId, accountIds, SYSTEM_PURPOSES, USER_WALLET } from './accounts';
+export { type AccountSnapshot, type CheckedBatch, planCheckedBatch, postBatch, postMany } from './batch';
 export * from './holds';
 export { ledgerViolations } from './invariants';
 export { type Leg, type Posting, type PostingResult, post } from './postings';
