@@ -4,7 +4,6 @@ import type { DevChain } from '@wallet/devchain';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type PgBoss from 'pg-boss';
 import { adminRoutes } from './modules/admin/routes';
 import { registerAppRelease } from './modules/app-release/register';
@@ -27,8 +26,9 @@ import { statementRoutes } from './modules/statements/routes';
 import { systemRoutes } from './modules/system/routes';
 import { registerTickets } from './modules/tickets/register';
 import { walletRoutes } from './modules/wallet/routes';
-import { ChangeFeed } from './platform/change-feed';
+import { ChangeFeed, holdRepliesUntilAnnounced } from './platform/change-feed';
 import { type Clock, systemClock } from './platform/clock';
+import { registerCompression } from './platform/compression';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
 import { registerErrorHandling } from './platform/errors';
@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
     done();
   });
+  await registerCompression(app);
   registerMetrics(app, database.pool);
   await registerOpenApi(app);
 
@@ -110,9 +111,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(rateLimit, {
     global: false,
-    ...(config.REDIS_URL
-      ? { redis: new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1 }), nameSpace: 'wallet-rl:' }
-      : {}),
+    ...(config.REDIS_URL ? { redis: await redisClient(config.REDIS_URL), nameSpace: 'wallet-rl:' } : {}),
   });
 
   const feed = new ChangeFeed(database.pool, logger);
@@ -121,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
   const hub = new LiveHub(database.db, logger, { streamsPerMember: 10, heartbeatMs: 25_000 });
   hub.listen(feed);
   await feed.start();
+  holdRepliesUntilAnnounced(app, feed);
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => {
     detachCaches();
@@ -175,4 +175,10 @@ export async function buildApp(deps: AppDeps) {
       Object.values(config.API_SERVERS).flatMap((url) => (url ? [new URL(url).origin] : [])),
     );
   return app;
+}
+
+/** ioredis is loaded only when a Redis is configured: a server without one does not carry it. */
+async function redisClient(url: string) {
+  const { Redis } = await import('ioredis');
+  return new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isAddressOf, isEvmAddress, isTronAddress, normalizeAddress, toChecksumAddress } from './addresses';
+import {
+  hexToTronAddress,
+  isAddressOf,
+  isEvmAddress,
+  isTronAddress,
+  normalizeAddress,
+  toChecksumAddress,
+  tronAddressToHex,
+} from './addresses';
 
 describe('TRON addresses', () => {
   it('accepts valid base58check addresses', () => {
@@ -11,6 +19,18 @@ describe('TRON addresses', () => {
     expect(isTronAddress('1BoatSLRHtKNngkdXEeobR76b53LETtpyT')).toBe(false);
     expect(isTronAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj')).toBe(false);
     expect(isTronAddress('0x52908400098527886E0F7030069857D2E4169EE7')).toBe(false);
+  });
+});
+
+describe('TRON and 0x forms of one account', () => {
+  it('convert both ways (the USDT contract as TronScan and TRON JSON-RPC show it)', () => {
+    expect(tronAddressToHex('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('0xa614f803b6fd780986a42c78ec9c7f77e6ded13c');
+    expect(hexToTronAddress('0xA614F803B6FD780986A42C78EC9C7F77E6DED13C')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+  });
+
+  it('refuses what is not an address', () => {
+    expect(() => tronAddressToHex('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T')).toThrow(/not a TRON address/);
+    expect(() => hexToTronAddress('0x1234')).toThrow(/20-byte/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { createBase58check } from '@scure/base';
 import type { BindableNetwork } from './networks';
 
@@ -16,6 +16,19 @@ export function isTronAddress(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The 0x form (lower case) of the account id inside a TRON address, as TRON's JSON-RPC speaks it. */
+export function tronAddressToHex(address: string): `0x${string}` {
+  if (!isTronAddress(address)) throw new Error(`not a TRON address: ${address}`);
+  return `0x${bytesToHex(base58check.decode(address).subarray(1))}`;
+}
+
+/** The T form of a 20-byte account id given in 0x form. */
+export function hexToTronAddress(hex: string): string {
+  const body = hex.replace(/^0x/i, '');
+  if (!/^[0-9a-fA-F]{40}$/.test(body)) throw new Error(`not a 20-byte account id: ${hex}`);
+  return base58check.encode(Uint8Array.of(TRON_PREFIX, ...hexToBytes(body.toLowerCase())));
 }
 
 /** The EIP-55 mixed-case checksum form of a 0x address. */

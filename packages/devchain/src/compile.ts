@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Abi, Hex } from 'viem';
 
 export interface CompiledContract {
@@ -19,8 +18,10 @@ const CONTRACT = 'TestUSDT';
  * costs a few hundred milliseconds on every start.
  */
 export async function compileTestToken(cacheDir?: string): Promise<CompiledContract> {
-  const source = await readFile(path.join(path.dirname(fileURLToPath(import.meta.url)), SOURCE_FILE), 'utf8');
-  const solcVersion = (createRequire(import.meta.url)('solc/package.json') as { version: string }).version;
+  const require = createRequire(import.meta.url);
+  // Through the package's own name: this file may run bundled into the compiled server, away from src/.
+  const source = await readFile(require.resolve(`@wallet/devchain/${SOURCE_FILE}`), 'utf8');
+  const solcVersion = (require('solc/package.json') as { version: string }).version;
   const key = createHash('sha256').update(solcVersion).update('\0').update(source).digest('hex').slice(0, 16);
   const cacheFile = cacheDir ? path.join(cacheDir, `${CONTRACT}-${key}.json`) : undefined;
   if (cacheFile) {

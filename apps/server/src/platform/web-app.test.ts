@@ -1,11 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { PRODUCTION_ENV } from '../../test/production-env';
 import { webAppPolicy } from './web-app';
 
+const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `word${i}`))};`;
 let dist: string;
 let t: TestApp;
 beforeAll(async () => {
@@ -13,6 +15,11 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(dist, 'assets', 'app-3f2a.js'), 'console.log(1)');
+  // As the build leaves a large file: its brotli and gzip copies beside it.
+  const big = path.join(dist, 'assets', 'big-9c1d.js');
+  await writeFile(big, BIG_SCRIPT);
+  await writeFile(`${big}.br`, brotliCompressSync(BIG_SCRIPT));
+  await writeFile(`${big}.gz`, gzipSync(BIG_SCRIPT));
   t = await createTestApp({
     env: { ...PRODUCTION_ENV, WEB_DIST_DIR: dist, SMTP_URL: 'smtp://127.0.0.1:1' },
   });
@@ -63,4 +70,28 @@ it('lets the app reach only this site and the API servers a member may pick', ()
   const policy = webAppPolicy(['https://kr.example.com', 'https://kr.example.com']);
   expect(policy).toContain("connect-src 'self' https://kr.example.com;");
   expect(policy).toContain("frame-ancestors 'none'");
+});
+
+it("sends the build's precompressed copies by Accept-Encoding, and compresses large API replies only", async () => {
+  const asset = (encoding?: string) =>
+    t.app.inject({ method: 'GET', url: '/assets/big-9c1d.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+  const br = await asset('gzip, deflate, br');
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+  expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+  const gz = await asset('gzip');
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+  const plain = await asset();
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe(BIG_SCRIPT);
+
+  // The API document is tens of kilobytes: compressed on the way out. A health check is a few bytes: not.
+  const document = await t.app.inject({ method: 'GET', url: '/openapi.json', headers: { 'accept-encoding': 'br' } });
+  expect(document.headers['content-encoding']).toBe('br');
+  expect(JSON.parse(brotliDecompressSync(document.rawPayload).toString()).openapi).toMatch(/^3\./);
+  const gzDocument = await t.app.inject({ method: 'GET', url: '/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+  expect(gzDocument.headers['content-encoding']).toBe('gzip');
+  const health = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+  expect(health.headers['content-encoding']).toBeUndefined();
 });

@@ -42,6 +42,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, apiO
   }
   await app.register(fastifyStatic, {
     root: distDir,
+    // The build writes .br and .gz copies beside each text file: sent by Accept-Encoding, never made per request.
+    preCompressed: true,
     wildcard: true,
     cacheControl: false,
     index: ['index.html'],
@@ -49,6 +51,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, apiO
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       res.setHeader('content-security-policy', policy);
+      // The same path answers brotli, gzip or plain by Accept-Encoding: a shared cache must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }

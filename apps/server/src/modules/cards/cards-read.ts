@@ -8,13 +8,17 @@ import { findCardholder, findUserCard, listProducts, listUserCards } from './que
 import { toCard, toTransaction } from './view';
 
 export async function listCards(deps: CardDeps, userId: string, language: Language) {
-  const rows = await listUserCards(deps.db, userId);
-  const products = new Map((await listProducts(deps.db, { enabledOnly: false })).map((p) => [p.id, p]));
+  // The cards, the catalogue and the cardholder do not depend on each other: read at once, then the balances.
+  const [rows, catalogue, holder] = await Promise.all([
+    listUserCards(deps.db, userId),
+    listProducts(deps.db, { enabledOnly: false }),
+    findCardholder(deps.db, userId),
+  ]);
+  const products = new Map(catalogue.map((p) => [p.id, p]));
   const balances = await cardBalances(
     deps.db,
     rows.map((r) => r.id),
   );
-  const holder = await findCardholder(deps.db, userId);
   const kyc = { status: holder?.kyc_status ?? 'none', reason: holder?.kyc_reason ?? null } as const;
   return rows.map((row) =>
     // biome-ignore lint/style/noNonNullAssertion: every card references an existing product (foreign key).

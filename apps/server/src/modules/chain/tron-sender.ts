@@ -1,7 +1,8 @@
-import { TronWeb } from 'tronweb';
+import type { TronWeb } from 'tronweb';
 import { createPublicClient, http, type PublicClient, parseAbi, parseUnits } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
 import { type ChainSender, TransactionExpiredError, type TxState } from './adapter';
-import { tronToHex, tronTxId } from './tron-address';
+import { hexToTron, tronToHex, tronTxId } from './tron-address';
 
 const ERC20 = parseAbi(['function balanceOf(address owner) view returns (uint256)', 'function decimals() view returns (uint8)']);
 /** Most TRX (in sun) a USDT transfer may burn for energy: 30 TRX, what wallets commonly allow. */
@@ -27,8 +28,14 @@ export interface TronSenderOptions {
  */
 export function createTronSender(options: TronSenderOptions): ChainSender {
   const key = options.hotWalletKey.replace(/^0x/, '');
-  const tronWeb = new TronWeb({ fullHost: options.apiUrl, privateKey: key });
-  const hotWallet = TronWeb.address.fromPrivateKey(key) as string;
+  // tronweb is large (about 17 MB resident): loaded on the first signing or broadcast, not at start-up.
+  let tronWeb: Promise<TronWeb> | undefined;
+  const tron = () => {
+    tronWeb ??= import('tronweb').then((module) => new module.TronWeb({ fullHost: options.apiUrl, privateKey: key }));
+    return tronWeb;
+  };
+  // The same key's account id as on EVM chains, in TRON's T form.
+  const hotWallet = hexToTron(privateKeyToAddress(`0x${key}`));
   const client = createPublicClient({ transport: http(options.rpcUrl, { retryCount: 1, timeout: 15_000 }) }) as PublicClient;
   const token = tronToHex(options.usdtContract);
   let decimals: Promise<number> | undefined;
@@ -36,7 +43,7 @@ export function createTronSender(options: TronSenderOptions): ChainSender {
     decimals ??= client.readContract({ address: token, abi: ERC20, functionName: 'decimals' });
     return decimals;
   };
-  const api = <T>(path: string, body: object) => tronWeb.fullNode.request(path, body, 'post') as Promise<T>;
+  const api = async <T>(path: string, body: object) => (await tron()).fullNode.request(path, body, 'post') as Promise<T>;
 
   return {
     hotWallet,
@@ -65,6 +72,7 @@ export function createTronSender(options: TronSenderOptions): ChainSender {
         expiration: time + EXPIRATION_MS,
         timestamp: time,
       };
+      const tronWeb = await tron();
       const built = await tronWeb.transactionBuilder.triggerSmartContract(
         options.usdtContract,
         'transfer(address,uint256)',

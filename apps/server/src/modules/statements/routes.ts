@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession, signedIn } from '../auth/sessions';
 import { csvLines } from './csv';
-import { statementPdf } from './pdf';
 import { buildStatement, type StatementDeps } from './service';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
@@ -41,6 +40,8 @@ export const statementRoutes: FastifyPluginAsyncZod<{ deps: StatementDeps }> = a
       if (request.query.format === 'csv') {
         return reply.type('text/csv; charset=utf-8').send(Readable.from(csvLines(statement.rows, statement.language, statement.zone)));
       }
+      // pdfkit and its fonts load with the first PDF asked for, not at start-up: most servers never make one.
+      const { statementPdf } = await import('./pdf');
       return reply.type('application/pdf').send(statementPdf(statement));
     },
   );
