@@ -2,10 +2,10 @@ import os from 'node:os';
 import { ledgerViolations } from '../apps/server/src/modules/ledger';
 import { type DatabaseHandle, type Db, openDatabase } from '../apps/server/src/platform/db/database';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate';
+import { APP_MIX, type AppRun, appLoadTest } from './bench/app';
 import { cardAuthorizations, WARMUP_SECONDS } from './bench/cards';
 import { chainBench } from './bench/chain';
 import { benchDatabase } from './bench/database';
-import { balancesOverHttp } from './bench/http';
 import { fundedWallets, postingsPerSecond, uniformPick } from './bench/ledger';
 import { type ListsFigures, listsOverHttp } from './bench/lists';
 import type { ListLoadResult } from './bench/lists-load';
@@ -13,6 +13,9 @@ import { DRAIN_MS, type LiveSide, liveFanOut } from './bench/live';
 import { moneyOverHttp, SERVER_LOG_LEVEL, SERVER_POOL } from './bench/money';
 import type { MoneyLoadResult } from './bench/money-load';
 import { tpcb } from './bench/pgbench';
+import { READ_KINDS, readsOverHttp } from './bench/reads';
+import type { KindFigures } from './bench/reads-load';
+import { serverStartup } from './bench/startup';
 
 /**
  * `npm run bench`: figures and the baselines they are compared with, measured in the same run on the
@@ -24,6 +27,13 @@ import { tpcb } from './bench/pgbench';
  * one notification a second each, against a bare Node SSE server), which the full run measures last.
  * Each side of the fan-out holds a socket per stream: the open-file limit (ulimit -n) must exceed them.
  * BENCH_ONLY=cards only the card authorization webhooks, with the TPC-B baseline they are set against.
+ * BENCH_ONLY=reads only the authenticated reads (1,000 members' balances, records, cards and card
+ * transactions, mixed) against a bare Fastify route, each server in its own process, the load in another.
+ * BENCH_ONLY=app only the whole-app load test: members signing in, reading, exchanging, transferring,
+ * recharging and paying by card (the sandbox issuer's authorization webhooks) for BENCH_APP_SECONDS (60),
+ * against ONE server process and then TWO sharing the database behind a round-robin proxy (about three
+ * minutes). The full run includes both.
+ * BENCH_ONLY=startup only the server's start-up time and idle memory, compiled against run through tsx.
  */
 const CLIENTS = 16;
 /** Concurrent clients of the HTTP figures: users' phones, an issuer's calls. */
@@ -32,7 +42,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MONEY_USERS = Number(process.env.BENCH_USERS ?? 1024);
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 5000);
 const ONLY = process.env.BENCH_ONLY;
-const PARTS = ['lists', 'live', 'cards'];
+const APP_SECONDS = Number(process.env.BENCH_APP_SECONDS ?? 60);
+const PARTS = ['lists', 'live', 'cards', 'startup', 'reads', 'app'];
 
 type Figures = Record<string, number | string>;
 
@@ -47,9 +58,12 @@ async function main() {
   try {
     await migrateToLatest(handle.db);
     if (ONLY === undefined) await everyOtherFigure(handle, database.url, figures);
+    if (ONLY === 'reads') await readFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'lists') await listFigures(handle.db, database.url, figures);
+    if (ONLY === undefined || ONLY === 'app') await appFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'live') await liveFigures(handle.db, database.url, figures);
     if (ONLY === 'cards') await cardsAlone(handle, database.url, figures);
+    if (ONLY === undefined || ONLY === 'startup') await startupFigures(database.url, figures);
 
     // Everything above moved money through the ledger: the books must still be sound.
     const violations = await ledgerViolations(handle.db);
@@ -134,6 +148,9 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
   Object.assign(figures, {
     chainScanBlocksPerSecond: round(chain.scanBlocksPerSecond),
     chainCreditPassMs: round(chain.creditPassMs),
+    chainCreditBatchedPerSecond: round(chain.creditBatchedPerSecond),
+    chainCreditPerDepositPerSecond: round(chain.creditPerDepositPerSecond),
+    chainCreditBatchedVsPerDeposit: ratio(chain.creditBatchedPerSecond, chain.creditPerDepositPerSecond),
     chainCreditDelayMedianMs: round(chain.creditDelayMedianMs),
     chainCreditDelayMaxMs: round(chain.creditDelayMaxMs),
   });
@@ -141,17 +158,196 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
     `chain catch-up scan: ${chain.scanBlocks} local blocks holding ${chain.scanDeposits} deposits at ${round(chain.scanBlocksPerSecond)} blocks/s (target >= 2000); crediting them took ${round(chain.creditPassMs)} ms`,
   );
   console.info(
+    `chain crediting a backlog of ${chain.creditBacklog} confirmed deposits (block hashes re-checked, one member each): batched ${round(chain.creditBatchedPerSecond)}/s (target >= 1000/s) = ${ratio(chain.creditBatchedPerSecond, chain.creditPerDepositPerSecond)}x one transaction per deposit, ${round(chain.creditPerDepositPerSecond)}/s (${round(chain.creditPerDepositMs)} ms; the same backlog for other members, same run)`,
+  );
+  console.info(
     `chain credit delay after the confirming block (pg-boss job loop, CHAIN_POLL_MS default): median ${round(chain.creditDelayMedianMs)} ms, max ${round(chain.creditDelayMaxMs)} ms (target < 1000 ms)`,
   );
 
   await cardFigures(handle, url, baseline.tps, figures);
 
-  const http = await balancesOverHttp(handle, url, HTTP_CLIENTS, SECONDS);
-  figures.bareFastifyRps = round(http.bareRps);
-  figures.balancesRps = round(http.balancesRps);
-  figures.balancesVsBare = ratio(http.balancesRps, http.bareRps);
+  await readFigures(handle.db, url, figures);
+}
+
+/** Authenticated reads of a thousand members, mixed, against a bare Fastify route: both servers in their own processes. */
+async function readFigures(db: Db, url: string, figures: Figures) {
+  const reads = await readsOverHttp(db, url, { connections: HTTP_CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
+  const { app, bare } = reads;
+  Object.assign(figures, {
+    readsRps: round(app.total.perSecond),
+    readsVsBare: ratio(app.total.perSecond, bare.total.perSecond),
+    readsP50Ms: round(app.total.p50Ms),
+    readsP99Ms: round(app.total.p99Ms),
+    readsNon2xx: app.total.non2xx + app.errors,
+    bareFastifyRps: round(bare.total.perSecond),
+    bareFastifyP99Ms: round(bare.total.p99Ms),
+    readsServerCores: round(reads.serverCores.app),
+  });
+  for (const kind of READ_KINDS) {
+    const k = app.kinds[kind];
+    if (k) Object.assign(figures, { [`reads${capital(kind)}Rps`]: round(k.perSecond), [`reads${capital(kind)}P99Ms`]: round(k.p99Ms) });
+  }
   console.info(
-    `GET /api/v1/wallet/balances, authenticated, ${HTTP_CLIENTS} connections: ${round(http.balancesRps)} req/s = ${figures.balancesVsBare}x a bare Fastify route (${round(http.bareRps)} req/s; target >= 0.5x)`,
+    `authenticated reads, ${reads.members} members (each a session, 3 wallet records, a card with 5 transactions), a random member and read each request, ${HTTP_CLIENTS} connections, after a ${WARMUP_SECONDS} s warm-up: ${round(app.total.perSecond)} req/s = ${figures.readsVsBare}x a bare Fastify route (${round(bare.total.perSecond)} req/s; target >= 0.5x); p50 ${round(app.total.p50Ms)} ms, p99 ${round(app.total.p99Ms)} ms (target < 50 ms; bare: ${latency(bare.total)})`,
+  );
+  for (const kind of READ_KINDS) {
+    const k = app.kinds[kind];
+    if (k) console.info(`  ${READ_PATHS[kind]}: ${kindLine(k)}`);
+  }
+  console.info(
+    `  server: the real one (startServer) in its own process; the bare route (GET /hello, a constant) in its own; load from a third (autocannon, ${HTTP_CLIENTS} keep-alive connections); members seeded in ${round(reads.seedSeconds)} s; server CPU under the load ${round(reads.serverCores.app)} cores (bare: ${round(reads.serverCores.bare)})`,
+  );
+  if (app.total.non2xx > 0 || app.errors > 0 || bare.total.non2xx > 0 || bare.errors > 0)
+    console.info(
+      `  FAILED: app ${app.total.non2xx} non-2xx (${statusList(app.total.statuses)}) and ${app.errors} errors; bare ${bare.total.non2xx} non-2xx and ${bare.errors} errors`,
+    );
+  for (const line of reads.serverErrors) console.info(`  server error log: ${line}`);
+}
+
+const READ_PATHS: Record<(typeof READ_KINDS)[number], string> = {
+  balances: 'GET /api/v1/wallet/balances',
+  records: 'GET /api/v1/wallet/records (first page)',
+  cards: 'GET /api/v1/cards',
+  cardTransactions: 'GET /api/v1/cards/:id/transactions (first page)',
+};
+
+function kindLine(k: KindFigures): string {
+  return `${round(k.perSecond)} req/s, p50 ${round(k.p50Ms)} ms, p99 ${round(k.p99Ms)} ms, max ${round(k.maxMs)} ms; non-2xx ${k.non2xx}${k.non2xx > 0 ? ` (${statusList(k.statuses)})` : ''}`;
+}
+
+const statusList = (statuses: Record<string, number>) =>
+  Object.entries(statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, n]) => `${status} x${n}`)
+    .join(', ');
+
+const capital = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
+/** The whole app under members' load: one server process, then two behind a round-robin proxy. */
+async function appFigures(db: Db, url: string, figures: Figures) {
+  const app = await appLoadTest(db, url, { connections: HTTP_CLIENTS, seconds: APP_SECONDS, warmupSeconds: WARMUP_SECONDS });
+  const { one, two } = app;
+  const peakMb = (run: AppRun) => Math.max(...run.rssKb.peak.map(mb));
+  const serverErrors = (run: AppRun) => Object.values(run.load.types).reduce((n, t) => n + t.serverErrors, 0);
+  Object.assign(figures, {
+    appSeconds: APP_SECONDS,
+    appMembers: app.members,
+    appOneRps: round(one.load.window.perSecond),
+    appTwoRps: round(two.load.window.perSecond),
+    appTwoVsOne: ratio(two.load.window.perSecond, one.load.window.perSecond),
+    appOnePeakRssMb: peakMb(one),
+    appTwoPeakRssMb: peakMb(two),
+    appOneServerErrors: serverErrors(one),
+    appTwoServerErrors: serverErrors(two),
+    appOneProblems: appProblems(one),
+    appTwoProblems: appProblems(two),
+    appOneStaleBalances: one.load.checks.staleBalances,
+    appTwoStaleBalances: two.load.checks.staleBalances,
+    appOneWrongDeclines: one.load.checks.wrongDeclines,
+    appTwoWrongDeclines: two.load.checks.wrongDeclines,
+  });
+  const mix = Object.entries(APP_MIX)
+    .map(([kind, weight]) => `${kind} ${weight}`)
+    .join(', ');
+  console.info(
+    `whole app under load, ${APP_SECONDS} s after a ${WARMUP_SECONDS} s warm-up, ${app.members} members a run (each signed in with its password first), ${HTTP_CLIENTS} clients each with its share of the members, one request of a member at a time; mix by weight: ${mix}: ONE server process ${round(one.load.window.perSecond)} req/s answered 2xx, TWO behind the same round-robin proxy ${round(two.load.window.perSecond)} req/s = ${figures.appTwoVsOne}x one`,
+  );
+  for (const run of [one, two]) appRunLines(run);
+  console.info(
+    `  servers: the real one (startServer) sharing one database; the proxy (node:http, round robin), the sandbox issuer and the members' load each in its own process; ${app.members * 2} members (a million USDT, a card holding 200 USD, transfer codes stored beforehand) seeded in ${round(app.seedSeconds)} s`,
+  );
+}
+
+/** Everything the run's checks found wrong: stale or wrong reads and decisions, the database against the answers, the ledger. */
+function appProblems(run: AppRun): number {
+  const c = run.load.checks;
+  const s = run.stored;
+  const reconciled = [s.transfers, s.exchanges, s.recharges].reduce((n, r) => n + r.missing + r.unanswered + r.duplicates, 0);
+  return (
+    c.staleBalances +
+    c.balanceAhead +
+    c.cardMismatches +
+    c.wrongDeclines +
+    c.overApprovals +
+    s.cardBalanceMismatches +
+    s.walletMismatches +
+    s.unfinishedOperations +
+    s.ledgerViolations.length +
+    reconciled
+  );
+}
+
+function appRunLines(run: AppRun) {
+  const { load, stored } = run;
+  const name = run.processes === 1 ? 'ONE process' : `${run.processes} processes`;
+  console.info(
+    `  ${name}: ${round(load.window.perSecond)} req/s (${load.window.ok} answered 2xx in ${load.window.seconds} s); servers ready in ${round(run.startSeconds)} s; ${load.signIn.signedIn}/${load.signIn.members} members signed in within ${round(load.signIn.seconds)} s (p50 ${round(load.signIn.p50Ms)} ms, p99 ${round(load.signIn.p99Ms)} ms); the proxy sent ${run.proxy.perUpstream.join(' / ')} requests${run.proxy.failed > 0 ? `, ${run.proxy.failed} FAILED there` : ''}; load process CPU ${round(load.loadCpuSeconds)} s`,
+  );
+  console.info(
+    `    server RSS (VmRSS): ${run.rssKb.idle.map(mb).join(' / ')} MB before the load, peak ${run.rssKb.peak.map(mb).join(' / ')} MB under it (target < 300 MB); database sessions waiting on a lock: ${round(run.lockWaits.mean)} on average, ${run.lockWaits.max} at most (sampled each second)`,
+  );
+  for (const { statement, samples } of run.lockWaits.statements)
+    console.info(`      waiting on a lock in ${samples} samples: ${statement}`);
+  for (const [type, t] of Object.entries(load.types).sort((a, b) => b[1].ok - a[1].ok)) {
+    if (type === 'signIn') continue;
+    console.info(
+      `    ${APP_TYPES[type] ?? type}: ${t.ok} (${round(t.perSecond)}/s), p50 ${round(t.p50Ms)} ms, p99 ${round(t.p99Ms)} ms; non-2xx ${t.non2xx}, 5xx ${t.serverErrors}${t.non2xx > 0 ? ` (${failureList(t.failures)})` : ''}`,
+    );
+  }
+  const c = load.checks;
+  console.info(
+    `    card purchases decided: ${c.approved} approved, declined ${failureList(c.declines)}; the issuer stood in ${c.standIns} times; declined for funds the card held: ${c.wrongDeclines}${c.wrongDeclines > 0 ? ' (WRONG)' : ''} (${c.wrongDeclinesAfterRecharge} of the ${c.purchasesAfterRecharge} purchases made right after a recharge, above what the card held before it); approved beyond them: ${c.overApprovals}`,
+  );
+  for (const example of c.wrongDeclineExamples) console.info(`      ${example}`);
+  console.info(
+    `    balances read against the member's own USD: ${c.balanceReads}, STALE ${c.staleBalances} (${c.staleAfterExchange} right after the member's exchange, ${c.staleElsewhere} of them served by another process; ${c.readsAfterExchangeElsewhere} of ${c.readsAfterExchange} reads after an exchange went to another process), ahead ${c.balanceAhead}; card list against the member's card: ${c.cardReads}, mismatched ${c.cardMismatches}`,
+  );
+  for (const example of c.cardMismatchExamples) console.info(`      ${example}`);
+  if (c.rechargesProcessing > 0 || c.cardsUnknown > 0 || c.walletsUnknown > 0)
+    console.info(
+      `    recharges answered processing: ${c.rechargesProcessing} (${c.rechargesUnfinished} unfinished after polling); members no longer checked: ${c.cardsUnknown} cards, ${c.walletsUnknown} wallets`,
+    );
+  if (load.transfersRetired > 0) console.info(`    ${load.transfersRetired} members stopped transferring after a failed transfer`);
+  const rec = (r: { answered: number; stored: number; missing: number; unanswered: number; duplicates: number }) =>
+    `${r.answered} answered 2xx, ${r.stored} stored${r.missing + r.unanswered + r.duplicates > 0 ? `: ${r.missing} MISSING, ${r.unanswered} stored but not answered 2xx, ${r.duplicates} DUPLICATED` : ', each once'}`;
+  console.info(
+    `    in the database after: transfers ${rec(stored.transfers)}; exchanges ${rec(stored.exchanges)}; recharges ${rec(stored.recharges)} (${failureList(stored.recharges.states)})`,
+  );
+  console.info(
+    `    authorizations recorded: ${stored.authorizations.approved} approved, declined ${failureList(stored.authorizations.declined)}; cards against the members' records: ${stored.cardBalanceMismatches} mismatched, USD wallets ${stored.walletMismatches}; operations unfinished ${stored.unfinishedOperations}; ledger invariants: ${stored.ledgerViolations.length === 0 ? 'all hold' : `${stored.ledgerViolations.length} VIOLATIONS`}`,
+  );
+  for (const example of stored.mismatchExamples) console.info(`      ${example}`);
+  for (const line of stored.ledgerViolations.slice(0, 5)) console.info(`      ${line}`);
+  for (const entry of run.serverLog.slice(0, 8)) console.info(`    server log ${entry.level} x${entry.count}: ${entry.message}`);
+}
+
+const APP_TYPES: Record<string, string> = {
+  login: 'POST /api/v1/auth/login/password (again)',
+  balances: 'GET /api/v1/wallet/balances',
+  records: 'GET /api/v1/wallet/records',
+  cards: 'GET /api/v1/cards',
+  cardTransactions: 'GET /api/v1/cards/:id/transactions',
+  purchase: 'card purchase (issuer -> signed webhook -> decision)',
+  exchangeQuote: 'POST /api/v1/wallet/exchange/quotes',
+  exchange: 'POST /api/v1/wallet/exchange',
+  transfer: 'POST /api/v1/wallet/transfers',
+  rechargeQuote: 'POST /api/v1/cards/:id/recharge/quote',
+  recharge: 'POST /api/v1/cards/:id/recharge',
+  rechargePoll: 'GET /api/v1/cards/:id/operations/:id',
+};
+
+/** The server's start-up on the bench's (migrated) database and its memory idle: compiled against tsx. */
+async function startupFigures(url: string, figures: Figures) {
+  const { compiled, tsx } = await serverStartup(url);
+  Object.assign(figures, {
+    startupReadyMs: round(compiled.readyMs),
+    startupRssMbJustStarted: mb(compiled.rssKbJustStarted),
+    startupIdleRssMb: mb(compiled.rssKbIdle),
+    startupTsxReadyMs: round(tsx.readyMs),
+    startupTsxIdleRssMb: mb(tsx.rssKbIdle),
+  });
+  console.info(
+    `server start-up on an existing database (apps/server/dist/main.js, as npm start runs it): ready in ${round(compiled.readyMs)} ms (target < 5000 ms); RSS ${mb(compiled.rssKbJustStarted)} MB 5 s later, ${mb(compiled.rssKbIdle)} MB idle after 50 s (target < 150 MB); the same code through tsx: ${round(tsx.readyMs)} ms, ${mb(tsx.rssKbJustStarted)} MB, ${mb(tsx.rssKbIdle)} MB idle`,
   );
 }
 

@@ -8,7 +8,7 @@ import type { BareCommand, BareMessage } from './live-baseline-server';
 import type { LiveEmit, LiveEmitted } from './live-emit';
 import type { LiveLoadCommand, LiveLoadResult, LiveOpened, LiveTick } from './live-load';
 import { serverEnv } from './money';
-import { startServer } from './server';
+import { processRssKb, startServer } from './server';
 import { benchMembers } from './users';
 
 const EVENTS_PATH = '/api/v1/me/events';
@@ -123,10 +123,10 @@ async function measure(baseUrl: string, pid: number, tokens: string[], emit: () 
     await load.ask({ ...open, tokens: tokens.slice(0, WARMUP_STREAMS) });
     await load.ask({ kind: 'close' });
     await sleep(SETTLE_MS);
-    const idle = rssKb(pid);
+    const idle = processRssKb(pid);
     const opened = (await load.ask({ ...open, tokens })) as LiveOpened;
     await sleep(SETTLE_MS);
-    const withStreams = rssKb(pid);
+    const withStreams = processRssKb(pid);
     const cpuBefore = cpuSeconds(pid);
     const started = performance.now();
     const ticks = await emit();
@@ -139,7 +139,7 @@ async function measure(baseUrl: string, pid: number, tokens: string[], emit: () 
     })) as LiveLoadResult;
     const windowSeconds = (performance.now() - started) / 1000;
     const serverCpuSeconds = cpuSeconds(pid) - cpuBefore;
-    const after = rssKb(pid);
+    const after = processRssKb(pid);
     await load.ask({ kind: 'close' });
     const perStream = (rss: number) => (opened.open === 0 ? 0 : (rss - idle) / opened.open);
     return {
@@ -214,13 +214,6 @@ async function warnings(logFile: string, max: number): Promise<string[]> {
     } catch {}
   }
   return [...found].slice(0, max).map(([message, n]) => (n > 1 ? `${message} (x${n})` : message));
-}
-
-/** A process's resident memory, from /proc/<pid>/status. */
-function rssKb(pid: number): number {
-  const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!line) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(line[1]);
 }
 
 /** A process's CPU time so far (user + system), from /proc/<pid>/stat, in seconds (100 clock ticks a second, as Linux reports). */

@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,23 +15,46 @@ export interface RunningServer {
   pid: number;
   /** The server's own log (stdout and stderr), kept until stop(). */
   logFile: string;
+  /** From spawning the process to its first 200 from /readyz. */
+  readyMs: number;
   /** Up to `max` messages the server logged at error level or above. */
   errors(max: number): Promise<string[]>;
   stop(): Promise<void>;
 }
 
+/** How the server's code is run: compiled to plain JavaScript as `npm start` runs it, or through tsx as in development. */
+export type ServerCode = 'compiled' | 'tsx';
+
+const ENTRY: Record<ServerCode, string[]> = {
+  compiled: ['apps/server/dist/main.js'],
+  tsx: ['--import', 'tsx', 'apps/server/src/main.ts'],
+};
+
+let compiled = false;
+/** Compiles the server once per bench process, so a figure always measures the code as it stands. */
+function compileServer(): void {
+  if (compiled) return;
+  execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  compiled = true;
+}
+
 /**
- * The real server as `npm start` runs it (apps/server/src/main.ts, the same Node flags as the start
- * script: migrations, pg-boss jobs, the app on a listening port) in its own process, with `env` as its
- * whole environment besides PATH and HOME (so nothing from the caller's shell changes it). Its log goes
- * to a file, as a production log goes to its collector, not to the terminal.
+ * The real server as `npm start` runs it (apps/server/dist/main.js, compiled here first, with the
+ * same Node flags as the start script: migrations, pg-boss jobs, the app on a listening port) in its
+ * own process, with `env` as its whole environment besides PATH and HOME (so nothing from the
+ * caller's shell changes it). Its log goes to a file, as a production log goes to its collector, not
+ * to the terminal. `code: 'tsx'` runs the TypeScript sources instead, as development does.
  */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, { code = 'compiled' }: { code?: ServerCode } = {}): Promise<RunningServer> {
+  if (code === 'compiled') compileServer();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'wallet-bench-server-'));
   const port = await freePort();
   const logFile = path.join(dir, 'server.log');
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const spawned = performance.now();
+  // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...profile, ...ENTRY[code]], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, DATA_DIR: dir, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', fd, fd],
@@ -42,8 +65,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     await stopChild(child);
     await rm(dir, { recursive: true, force: true });
   };
+  let readyMs: number;
   try {
     await ready(child, baseUrl);
+    readyMs = performance.now() - spawned;
   } catch (error) {
     const log = await readFile(logFile, 'utf8').catch(() => '');
     await stop();
@@ -53,6 +78,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     baseUrl,
     pid: child.pid as number,
     logFile,
+    readyMs,
     async errors(max) {
       const found: string[] = [];
       for (const line of (await readFile(logFile, 'utf8')).split('\n')) {
@@ -96,4 +122,11 @@ async function stopChild(child: ChildProcess) {
   const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** A process's resident memory, from /proc/<pid>/status. */
+export function processRssKb(pid: number): number {
+  const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!line) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(line[1]);
 }

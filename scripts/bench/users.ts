@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { insertSession, insertUser } from '../../apps/server/src/modules/auth/queries';
-import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../../apps/server/src/modules/ledger';
 import type { Db } from '../../apps/server/src/platform/db/database';
 
 /** A member with a bearer session, made straight in the database; each bench its own uid, email and invite code. */
@@ -79,20 +78,3 @@ export async function benchMembers(
 
 /** Rows per insert of benchMembers: 7 parameters a user, well under PostgreSQL's 65,535 per statement. */
 const MEMBERS_PER_INSERT = 1000;
-
-/** A user with a session token and a few balances, made straight in the database. */
-export async function registerUserDirect(db: Db): Promise<string> {
-  const { userId, token } = await benchMember(db, { uid: '99999999', email: 'bench-http@example.com', inviteCode: 'BENCHHTTP' });
-  for (const currency of ['USDT', 'USD', 'JPY'] as const) {
-    await post(db, {
-      typeCode: 13,
-      userId,
-      idempotencyKey: `bench-http-${currency}`,
-      legs: [
-        { accountId: await accountId(db, { userId: null, currency, purpose: SYSTEM_PURPOSES.adjustments }), amount: '-100' },
-        { accountId: await accountId(db, { userId, currency, purpose: USER_WALLET }), amount: '100' },
-      ],
-    });
-  }
-  return token;
-}

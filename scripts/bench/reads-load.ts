@@ -1,0 +1,132 @@
+import autocannon from 'autocannon';
+
+/**
+ * The client side of the authenticated reads benchmark (see readsOverHttp), in its own process so the
+ * load never shares the server's event loop. autocannon keeps `connections` keep-alive connections
+ * busy, one request at a time each; every request is a target drawn at random (a member's read of one
+ * kind), so a thousand members' sessions, balances and lists are asked for, not one cached reply.
+ * Latency is kept per kind of request. A first run of `warmupSeconds` is not counted.
+ */
+export interface ReadTarget {
+  kind: string;
+  path: string;
+  token: string;
+}
+
+export interface ReadLoad {
+  /** http://127.0.0.1:port of the server. */
+  baseUrl: string;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  targets: ReadTarget[];
+}
+
+export interface KindFigures {
+  /** Answers in the counted window, whatever their status. */
+  count: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  non2xx: number;
+  /** Answers by status, e.g. { "200": 9000, "401": 2 }. */
+  statuses: Record<string, number>;
+}
+
+export interface ReadLoadResult {
+  total: KindFigures;
+  kinds: Record<string, KindFigures>;
+  /** Connection errors and timeouts (no HTTP answer) in the counted window. */
+  errors: number;
+}
+
+class Tally {
+  readonly latencies: number[] = [];
+  readonly statuses: Record<string, number> = {};
+  non2xx = 0;
+
+  note(status: number, ms: number) {
+    this.latencies.push(ms);
+    this.statuses[status] = (this.statuses[status] ?? 0) + 1;
+    if (status < 200 || status >= 300) this.non2xx += 1;
+  }
+
+  figures(seconds: number): KindFigures {
+    const sorted = Float64Array.from(this.latencies).sort();
+    const at = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
+    return {
+      count: sorted.length,
+      perSecond: sorted.length / seconds,
+      p50Ms: at(0.5),
+      p99Ms: at(0.99),
+      maxMs: sorted.at(-1) ?? 0,
+      non2xx: this.non2xx,
+      statuses: this.statuses,
+    };
+  }
+}
+
+type Context = { kind?: string };
+
+/** One autocannon run; `onAnswer` hears each answer's kind, status and latency. */
+function cannon(load: ReadLoad, seconds: number, onAnswer: ((kind: string, status: number, ms: number) => void) | null) {
+  const { targets } = load;
+  // The kind of the answer being recorded: autocannon calls onResponse (which knows the request's
+  // context) and then, synchronously, emits 'response' with the latency.
+  let answering = '';
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: load.baseUrl,
+        connections: load.connections,
+        duration: seconds,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request, context) => {
+              const target = targets[Math.floor(Math.random() * targets.length)] as ReadTarget;
+              (context as Context).kind = target.kind;
+              return { ...request, path: target.path, headers: { authorization: `Bearer ${target.token}` } };
+            },
+            onResponse: (_status, _body, context) => {
+              answering = (context as Context).kind ?? 'unknown';
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (onAnswer) instance.on('response', (_client, status, _bytes, ms) => onAnswer(answering, status, ms));
+  });
+}
+
+async function run(load: ReadLoad): Promise<ReadLoadResult> {
+  if (load.warmupSeconds > 0) await cannon(load, load.warmupSeconds, null);
+  const total = new Tally();
+  const kinds = new Map<string, Tally>();
+  const result = await cannon(load, load.seconds, (kind, status, ms) => {
+    total.note(status, ms);
+    let tally = kinds.get(kind);
+    if (!tally) {
+      tally = new Tally();
+      kinds.set(kind, tally);
+    }
+    tally.note(status, ms);
+  });
+  return {
+    total: total.figures(load.seconds),
+    kinds: Object.fromEntries([...kinds].map(([kind, tally]) => [kind, tally.figures(load.seconds)])),
+    errors: result.errors + result.timeouts,
+  };
+}
+
+process.once('message', (load: ReadLoad) => {
+  run(load).then(
+    (result) => process.send?.(result, () => process.exit(0)),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});
