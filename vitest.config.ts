@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { contractTextsPlugin } from './apps/web/build/contract-texts';
 
 /**
  * One test run for the whole repository, split in projects so each part gets the environment it
@@ -12,7 +13,12 @@ export default defineConfig({
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The web's language packs import each language's error messages from this build plugin.
+        plugins: [contractTextsPlugin()],
         test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
       {
         test: { name: 'sandbox-issuer', include: ['packages/sandbox-issuer/src/**/*.test.ts'], environment: 'node' },

@@ -3,19 +3,29 @@ import './app/theme/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { preloadOnIntent } from './app/preload-on-intent';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { preloadRoute, router } from './app/router';
 import { setUpAntdMobileRender } from './lib/antd-mobile-render';
+import { i18nReady } from './lib/i18n';
 
 setUpAntdMobileRender();
+preloadOnIntent(preloadRoute);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const root = container;
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first render waits for the member's language (one small chunk, fetched while the router loads
+// the page's own chunk), so no screen ever shows untranslated keys.
+// Should no pack load at all, the app still starts, to show its error and offline states.
+function render() {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+void i18nReady.then(render, render);

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * precision: decimals the ledger keeps (amounts with more are rejected, never rounded);
  * input: decimals a member may type (PRODUCT_SPEC: "up to 2 decimals" for typed money), at most
@@ -23,7 +21,6 @@ export const CURRENCIES = {
 
 export type Currency = keyof typeof CURRENCIES;
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as Currency[];
-export const currencySchema = z.enum(CURRENCY_CODES as [Currency, ...Currency[]]);
 
 /** Currencies the home screen can total the wallet in (issue: display currency). */
 export const DISPLAY_CURRENCIES = ['USD', 'CNY', 'HKD', 'JPY', 'KRW', 'EUR'] as const satisfies readonly Currency[];

@@ -14,6 +14,7 @@ export * from './api/tickets';
 export * from './api/wallet';
 export * from './btc-address';
 export * from './card-pin';
+export * from './code-schemas';
 export * from './currencies';
 export * from './errors';
 export * from './issue-texts';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Currency } from './currencies';
 
 /** Chains the wallet talks to. Users bind an address on TRON or BSC; ETH and BTC are deposit-only assets. */
@@ -13,4 +12,3 @@ export type Network = keyof typeof NETWORKS;
 export const NETWORK_CODES = Object.keys(NETWORKS) as Network[];
 export const BINDABLE_NETWORKS = ['TRON', 'BSC'] as const satisfies readonly Network[];
 export type BindableNetwork = (typeof BINDABLE_NETWORKS)[number];
-export const networkSchema = z.enum(NETWORK_CODES as [Network, ...Network[]]);

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError, isClientErrorCode } from '../lib/api-client';
 import { i18n } from '../lib/i18n';
-import { ANTD_LOCALES } from '../lib/i18n/antd-locales';
+import { languagePack } from '../lib/i18n/packs';
 import { useAppStore } from '../lib/store';
 
 const queryClient = new QueryClient({
@@ -24,7 +24,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={ANTD_LOCALES[language]}>{children}</ConfigProvider>
+        <ConfigProvider locale={languagePack(language).antd}>{children}</ConfigProvider>
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -1,4 +1,6 @@
-import { NavBar as AdmNavBar } from 'antd-mobile';
+// antd-mobile's NavBar styles without its component: see NavBar below.
+import 'antd-mobile/es/components/nav-bar/nav-bar.css';
+import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,7 +14,12 @@ type Props = {
   right?: ReactNode;
 };
 
-/** The custom navigation bar every page starts with (PRODUCT_SPEC.md section 2). */
+/**
+ * The custom navigation bar every page starts with (PRODUCT_SPEC.md section 2), in antd-mobile's
+ * NavBar layout and classes. Its own markup because antd's wraps the left slot in role="button" even
+ * without a back arrow and hides the back text from screen readers: an unnamed button on every page.
+ * Here the back arrow is a real button named "Back" in the member's language.
+ */
 export function NavBar({ title, back = false, left, right }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -23,15 +30,22 @@ export function NavBar({ title, back = false, left, right }: Props) {
 
   return (
     <header className={styles.bar}>
-      <AdmNavBar
-        back={back ? <span className="visually-hidden">{t('common.back')}</span> : null}
-        backIcon={back}
-        onBack={goBack}
-        left={left}
-        right={right}
-      >
-        <h1 className={styles.title}>{title}</h1>
-      </AdmNavBar>
+      <div className="adm-nav-bar">
+        <div className="adm-nav-bar-left">
+          {back && (
+            <button type="button" className={`adm-nav-bar-back ${styles.back}`} onClick={goBack} aria-label={t('common.back')}>
+              <span className="adm-nav-bar-back-arrow">
+                <LeftOutline aria-hidden="true" />
+              </span>
+            </button>
+          )}
+          {left}
+        </div>
+        <div className="adm-nav-bar-title">
+          <h1 className={styles.title}>{title}</h1>
+        </div>
+        <div className="adm-nav-bar-right">{right}</div>
+      </div>
     </header>
   );
 }

@@ -41,6 +41,8 @@ export function TabLayout() {
               title={t(tab.label)}
               badge={tab.path === ACCOUNT_PATH && unread > 0 ? (unread > 99 ? '99+' : unread) : undefined}
               data-testid={tab.testId}
+              // Its page's chunk is fetched as the finger goes down (app/preload-on-intent.ts).
+              data-preload={tab.path}
             />
           ))}
         </TabBar>

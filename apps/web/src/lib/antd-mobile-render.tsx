@@ -1,7 +1,7 @@
 import { ConfigProvider, unstableSetRender } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ANTD_LOCALES } from './i18n/antd-locales';
+import { languagePack } from './i18n/packs';
 import { useAppStore } from './store';
 
 /**
@@ -18,7 +18,7 @@ export function setUpAntdMobileRender() {
       root = createRoot(container);
       roots.set(container, root);
     }
-    const locale = ANTD_LOCALES[useAppStore.getState().language];
+    const locale = languagePack(useAppStore.getState().language).antd;
     root.render(<ConfigProvider locale={locale}>{node}</ConfigProvider>);
     const mounted = root;
     return async () => {

@@ -1,4 +1,7 @@
-import { type ErrorCode, type ErrorReply, errorReplySchema, type Language, LIMITS } from '@wallet/contract';
+import errorReply from 'virtual:json-schema/errorReplySchema';
+import type { ErrorCode, ErrorReply, Language } from '@wallet/contract';
+import { LIMITS } from '@wallet/contract';
+import { jsonReplySchema } from './json-check';
 
 /** Failures found by the client itself, before or instead of an error reply from the server. */
 export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'BAD_REPLY'] as const;
@@ -49,7 +52,11 @@ export type ApiClientDeps = {
   fetch?: typeof fetch;
 };
 
+/** Every error reply is checked against the contract's ErrorReply, as JSON Schema: no zod on the first screen. */
+const errorReplySchema = jsonReplySchema<ErrorReply>(errorReply);
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Options<T> = RequestOptions & { schema?: ReplySchema<T> };
 
 const GATEWAY_STATUSES = [502, 503, 504];
 
@@ -122,7 +129,7 @@ export function createApiClient(deps: ApiClientDeps) {
     throw new ApiError('BAD_REPLY', `HTTP ${response.status} without an error reply`, response.status);
   }
 
-  async function call<T>(method: Method, path: string, options: RequestOptions & { schema?: ReplySchema<T> }): Promise<T> {
+  async function call<T>(method: Method, path: string, options: Options<T>): Promise<T> {
     const { status, data } = await request(method, path, options);
     if (!options.schema) return data as T;
     const parsed = options.schema.safeParse(data);
@@ -130,7 +137,6 @@ export function createApiClient(deps: ApiClientDeps) {
     return parsed.data;
   }
 
-  type Options<T> = RequestOptions & { schema?: ReplySchema<T> };
   return {
     get: <T>(path: string, options: Omit<Options<T>, 'body'> = {}) => call<T>('GET', path, options),
     delete: <T>(path: string, options: Omit<Options<T>, 'body'> = {}) => call<T>('DELETE', path, options),

@@ -7,10 +7,16 @@ import {
   registerBodySchema,
   updateProfileBodySchema,
 } from '@wallet/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-client';
 import { checkForm, type FormSchema, fieldSchema, serverFieldIssues, textValues } from './form-issues';
+import { loadLanguagePack } from './i18n/packs';
+
+// The app loads one language at a time; these checks compare all four.
+beforeAll(async () => {
+  await Promise.all(LANGUAGES.map(loadLanguagePack));
+});
 
 const generic = { required: 'REQUIRED', tooLong: 'TOO_LONG', invalid: 'INVALID' };
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

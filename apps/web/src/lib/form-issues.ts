@@ -1,5 +1,7 @@
-import { ERRORS, type ErrorCode, type IssueLike, isMissingIssue, type Language, zodIssueText } from '@wallet/contract';
+import { type ErrorCode, type IssueLike, isMissingIssue, issueTextWith, type Language } from '@wallet/contract';
 import { ApiError } from './api-client';
+import { errorMessageIn, isKnownErrorCode } from './i18n/error-messages';
+import { languagePack } from './i18n/packs';
 
 /** One message to show under one field of a form. */
 export type FieldIssue = { field: string; message: string };
@@ -18,7 +20,7 @@ export type FormSchema<T> = {
 export type GenericTexts = { required: string; tooLong: string; invalid: string };
 
 export function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(ERRORS, code);
+  return isKnownErrorCode(code);
 }
 
 /**
@@ -60,9 +62,9 @@ function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
  * never zod's message, which names patterns and types.
  */
 export function issueText(issue: ZodLikeIssue, language: Language, generic: GenericTexts): string {
-  if (isErrorCode(issue.message)) return ERRORS[issue.message].message[language];
+  if (isErrorCode(issue.message)) return errorMessageIn(issue.message, language);
   if (isMissingIssue(issue)) return generic.required;
-  return zodIssueText(issue, language);
+  return issueTextWith(issue, languagePack(language).issues);
 }
 
 /** The field messages of a 400 VALIDATION_FAILED reply: path "body.email" belongs to field "email". */

@@ -1,5 +1,8 @@
+import { CURRENCY_CODES, formatAmount } from '@wallet/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatExactMoney, formatLockEnd, formatMoney, formatRate, formatSignedMoney, shortenAddress } from './format';
+import { formatExactMoney, formatLockEnd, formatMoney, padDecimals, shortenAddress } from './format';
+import { formatRate, formatSignedMoney } from './format-decimal';
 
 describe('formatting', () => {
   it('shortens long addresses and leaves short ones', () => {
@@ -44,5 +47,22 @@ describe('formatting', () => {
     expect(formatRate('0.994029850746268656')).toBe('0.994029');
     expect(formatRate('152.536')).toBe('152.536');
     expect(formatRate('153.2812345')).toBe('153.281');
+  });
+});
+
+describe('padDecimals', () => {
+  it('gives formatAmount’s exact text for every plain decimal, without decimal.js (property)', () => {
+    const decimal = fc
+      .tuple(fc.boolean(), fc.stringMatching(/^(0|\d{1,20})$/), fc.option(fc.stringMatching(/^(0+|\d{1,18})$/)))
+      .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}${fraction === null ? '' : `.${fraction}`}`);
+    fc.assert(
+      fc.property(decimal, fc.constantFrom(...CURRENCY_CODES), (raw, currency) => {
+        expect(padDecimals(raw, currency)).toBe(formatAmount(raw, currency));
+      }),
+    );
+  });
+
+  it('leaves other notations to formatAmount', () => {
+    expect(padDecimals('1e-7', 'BTC')).toBeNull();
   });
 });

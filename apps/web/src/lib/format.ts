@@ -1,4 +1,4 @@
-import { type Currency, Decimal, formatAmount, type Language } from '@wallet/contract';
+import { CURRENCIES, type Currency, type Language } from '@wallet/contract';
 
 const LOCALE_TAGS: Readonly<Record<Language, string>> = { zh: 'zh-CN', en: 'en-US', ko: 'ko-KR', ja: 'ja-JP' };
 
@@ -29,27 +29,33 @@ function groupThousands(plain: string): string {
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * formatAmount's result for a plain decimal string ("1250.5", "-0.012345"), worked out on the digits:
+ * the same exact text without decimal.js, which home would otherwise load only to show balances.
+ * Null for anything else (an exponent), which no reply carries: the contract's amounts are plain.
+ */
+export function padDecimals(raw: string, currency: Currency): string | null {
+  const match = PLAIN_DECIMAL.exec(raw);
+  if (!match) return null;
+  const [, sign = '', digits = '', decimals = ''] = match;
+  const whole = digits.replace(/^0+(?=\d)/, '');
+  const fraction = decimals.replace(/0+$/, '').padEnd(CURRENCIES[currency].display, '0');
+  // decimal.js writes a negative zero without its sign ("-0.00" -> "0.00").
+  return `${/[1-9]/.test(raw) ? sign : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
 /**
  * An amount for reading, exactly as held or moved, grouped: at least the currency's display decimals
  * and every further decimal the amount has, never rounded ("1270.999" USDT -> "1,270.999", "1250.5" ->
  * "1,250.50"), so a balance or a fee of 0.012345 USDT is shown as it is.
  */
 export function formatMoney(raw: string, currency: Currency): string {
-  const shown = formatAmount(raw, currency);
+  // Replies are checked to carry plain decimals; anything else is shown as it came, never guessed at.
+  const shown = padDecimals(raw, currency) ?? raw;
   return shown.startsWith('-') ? `-${groupThousands(shown.slice(1))}` : groupThousands(shown);
 }
 
 /** The same exact formatter under the name screens used while formatMoney still rounded down. */
 export const formatExactMoney = formatMoney;
-
-/** A signed movement for a list: "+1,250.50" or "−20.00" (a true minus sign), with its direction. */
-export function formatSignedMoney(raw: string, currency: Currency): { text: string; direction: 'in' | 'out' } {
-  const value = new Decimal(raw);
-  const magnitude = formatMoney(value.abs().toFixed(), currency);
-  return value.isNegative() ? { text: `\u2212${magnitude}`, direction: 'out' } : { text: `+${magnitude}`, direction: 'in' };
-}
-
-/** An exchange rate to at most `significant` digits, without trailing zeros: "0.99403" or "153.28". */
-export function formatRate(raw: string, significant = 6): string {
-  return new Decimal(raw).toSignificantDigits(significant, Decimal.ROUND_DOWN).toFixed();
-}

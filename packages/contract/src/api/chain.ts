@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { amountSchema } from '../amount';
-import { currencySchema } from '../currencies';
-import { networkSchema } from '../networks';
+import { currencySchema, networkSchema } from '../code-schemas';
 
 /**
  * Top-up (on-chain deposit) shapes. A deposit's status, as the user sees it:

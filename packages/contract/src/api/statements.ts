@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema } from '../currencies';
+import { currencySchema } from '../code-schemas';
 
 export const STATEMENT_FORMATS = ['csv', 'pdf'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];

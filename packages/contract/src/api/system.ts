@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { currencySchema } from '../currencies';
+import { currencySchema, networkSchema } from '../code-schemas';
 import { LANGUAGES } from '../languages';
 import { SERVER_REGIONS } from '../limits';
-import { networkSchema } from '../networks';
 
 export const healthReplySchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
 

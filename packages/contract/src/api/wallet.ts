@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountSchema } from '../amount';
-import { currencySchema, DISPLAY_CURRENCIES } from '../currencies';
+import { currencySchema } from '../code-schemas';
+import { DISPLAY_CURRENCIES } from '../currencies';
 import { LEDGER_FAMILY_NAMES } from '../ledger-types';
 import { bindableNetworkSchema, emailCodeSchema, paymentPasswordSchema } from './auth';
 

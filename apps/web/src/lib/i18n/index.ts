@@ -2,21 +2,26 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@wallet/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useAppStore } from '../store';
-import { CATALOGUES } from './catalogues';
-
-const resources = Object.fromEntries(LANGUAGES.map((language) => [language, { translation: CATALOGUES[language] }]));
+import { loadLanguagePack } from './packs';
 
 function applyToDocument(language: Language) {
   document.documentElement.lang = language;
 }
 
+/** Gives i18next the catalogue of `language`, fetching its pack first when it is not in yet. */
+async function ensureLanguage(language: Language): Promise<void> {
+  const pack = await loadLanguagePack(language);
+  if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', pack.catalogue);
+}
+
 const initial = useAppStore.getState().language;
 
-// Catalogues are bundled, so initialising synchronously means the first render is already translated.
+// Catalogues arrive per language (packs.ts). i18next starts empty and without a fallback language,
+// so it never asks for one that is not loaded; main.tsx renders only once i18nReady has settled.
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
   lng: initial,
-  fallbackLng: DEFAULT_LANGUAGE,
+  fallbackLng: false,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   initAsync: false,
@@ -24,11 +29,38 @@ void i18n.use(initReactI18next).init({
 });
 applyToDocument(initial);
 
-// The store is the one source of the language; i18next and <html lang> follow it in the same tick.
+/**
+ * The member's language, ready to render. Should its pack not come (offline without the service
+ * worker's copy), English is tried, so the app still shows words and its offline state.
+ */
+export const i18nReady: Promise<void> = ensureLanguage(initial).catch(async () => {
+  if (initial === DEFAULT_LANGUAGE) throw new Error('The language pack did not load');
+  await ensureLanguage(DEFAULT_LANGUAGE);
+  useAppStore.getState().setLanguage(DEFAULT_LANGUAGE);
+});
+
+/**
+ * Switches the app's language: the new pack is fetched first and only then does the store change,
+ * so no screen shows raw keys or a mix of languages meanwhile. Rejects when the pack cannot be fetched.
+ */
+export async function switchLanguage(language: Language): Promise<void> {
+  await ensureLanguage(language);
+  useAppStore.getState().setLanguage(language);
+}
+
+// The store is the one source of the language; i18next and <html lang> follow it in the same tick
+// when the pack is in (always so through switchLanguage). A change made some other way (a test, an
+// older caller) waits for its pack first.
 useAppStore.subscribe((state, previous) => {
   if (state.language === previous.language) return;
-  void i18n.changeLanguage(state.language);
-  applyToDocument(state.language);
+  const language = state.language;
+  const apply = () => {
+    if (useAppStore.getState().language !== language) return;
+    void i18n.changeLanguage(language);
+    applyToDocument(language);
+  };
+  if (i18n.hasResourceBundle(language, 'translation')) apply();
+  else void ensureLanguage(language).then(apply);
 });
 
 export { i18n };

@@ -2,8 +2,7 @@ import { LANGUAGES, type Language } from '@wallet/contract';
 import type { RuleObject } from 'rc-field-form/es/interface';
 import { validateRules } from 'rc-field-form/es/utils/validateUtil';
 import { describe, expect, it } from 'vitest';
-import { ANTD_LOCALES } from './antd-locales';
-import { VALIDATE_MESSAGES } from './validate-messages';
+import { ANTD_LOCALES, VALIDATE_MESSAGES } from './all-languages';
 
 const ALLOWED = /\b(USDT|TRON|BSC|UID|KYC|PIN|CVV)\b/g;
 

@@ -1,4 +1,4 @@
-import { type Card, ERRORS, LIMITS } from '@wallet/contract';
+import { type Card, LIMITS } from '@wallet/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { CardFace, CardStageBar } from '../../features/cards/components/card-fac
 import { CardNotFound } from '../../features/cards/components/card-not-found';
 import { CardPage } from '../../features/cards/components/card-page';
 import styles from '../../features/cards/components/cards.module.css';
+import { errorMessageIn } from '../../lib/i18n/error-messages';
 import { useAppStore } from '../../lib/store';
 
 /** After buying: the opening result (refreshed until the issuer answers) and the next step. */
@@ -29,7 +30,7 @@ function AfterOpen({ c }: { c: Card }) {
       <CardStageBar card={c} />
       <p className={styles.notice} data-testid="after-open-message">
         {c.status === 'opening' && t('cards.after.opening', { minutes: LIMITS.card.openingMinutes })}
-        {c.status === 'failed' && ERRORS.CARD_OPENING_FAILED.message[language]}
+        {c.status === 'failed' && errorMessageIn('CARD_OPENING_FAILED', language)}
         {c.status === 'awaiting_kyc' &&
           (c.kycStatus === 'in_progress'
             ? t('cards.after.inReview', LIMITS.card.kycReviewBusinessDays)

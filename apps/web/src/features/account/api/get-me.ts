@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Profile, profileSchema } from '@wallet/contract';
+import type { Profile } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { firstScreenSchemas } from '../../../lib/first-screen-schemas';
 import { useSignedIn } from '../../../lib/session';
 
 export const ME_QUERY_KEY = ['account', 'me'] as const;
 
 export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Profile> {
-  return api.get('/api/v1/me', { signal, schema: profileSchema });
+  return api.get('/api/v1/me', { signal, schema: firstScreenSchemas.profile });
 }
 
 export const meQueryOptions = () =>

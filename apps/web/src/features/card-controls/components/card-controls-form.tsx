@@ -4,7 +4,7 @@ import {
   type CardControls,
   type CardControlsBody,
   checkControlLimits,
-  ERRORS,
+  type ErrorCode,
 } from '@wallet/contract';
 import { Button, List, Selector, Switch } from 'antd-mobile';
 import { CheckCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
@@ -15,6 +15,7 @@ import { FormCard } from '../../../components/form-card';
 import formStyles from '../../../components/form-controls.module.css';
 import { FormFailure } from '../../../components/form-failure';
 import { formatExactMoney } from '../../../lib/format';
+import { errorMessageIn } from '../../../lib/i18n/error-messages';
 import { useAppStore } from '../../../lib/store';
 import { useSaveCardControls } from '../api/card-controls';
 import styles from './card-controls.module.css';
@@ -38,7 +39,7 @@ export function CardControlsForm({ cardId, controls }: { cardId: string; control
   const language = useAppStore((s) => s.language);
   const save = useSaveCardControls(cardId);
   const [draft, setDraft] = useState<Draft>(() => draftOf(controls));
-  const [invalid, setInvalid] = useState<keyof typeof ERRORS | null>(null);
+  const [invalid, setInvalid] = useState<ErrorCode | null>(null);
   const [saved, setSaved] = useState(false);
   const change = (next: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...next }));
@@ -160,7 +161,7 @@ export function CardControlsForm({ cardId, controls }: { cardId: string; control
           <div className={formStyles.failure} role="alert">
             <ExclamationCircleFill className={formStyles.failureIcon} aria-hidden="true" />
             <p className={formStyles.failureText} data-testid="controls-invalid">
-              {ERRORS[invalid].message[language]}
+              {errorMessageIn(invalid, language)}
             </p>
           </div>
         )}

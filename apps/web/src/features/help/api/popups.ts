@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type HelpPopupsReply, helpPopupsReplySchema } from '@wallet/contract';
+import type { HelpPopupsReply } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { firstScreenSchemas } from '../../../lib/first-screen-schemas';
 import { useSignedIn } from '../../../lib/session';
 import { useAppStore } from '../../../lib/store';
 import { HELP_QUERY_KEY, helpPopupsQueryKey } from './keys';
 
 export function getPopups({ signal }: { signal?: AbortSignal } = {}): Promise<HelpPopupsReply> {
-  return api.get('/api/v1/help/popups', { signal, schema: helpPopupsReplySchema });
+  return api.get('/api/v1/help/popups', { signal, schema: firstScreenSchemas.popups });
 }
 
 /** Pop-up announcements the member has not dismissed; read once per opening of home, when `enabled`. */

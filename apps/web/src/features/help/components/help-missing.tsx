@@ -1,11 +1,10 @@
-import { ERRORS } from '@wallet/contract';
 import { Button } from 'antd-mobile';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ApiError } from '../../../lib/api-client';
-import { useAppStore } from '../../../lib/store';
+import { useErrorMessage } from '../../../lib/i18n/error-messages';
 import { HELP_PATH } from './paths';
 
 /** Whether a failure means the thing asked for is not there (a retry will not help). */
@@ -15,9 +14,9 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 export function HelpMissing({ code }: { code: 'HELP_ARTICLE_NOT_FOUND' | 'HELP_CATEGORY_NOT_FOUND' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const language = useAppStore((state) => state.language);
+  const errorMessage = useErrorMessage();
   return (
-    <EmptyState image={<QuestionCircleOutline />} title={ERRORS[code].message[language]}>
+    <EmptyState image={<QuestionCircleOutline />} title={errorMessage(code)}>
       <Button color="primary" fill="outline" size="small" onClick={() => navigate(HELP_PATH)} data-testid="help-back">
         {t('help.article.backToHelp')}
       </Button>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notificationListReplySchema, okReplySchema, unreadCountReplySchema } from '@wallet/contract';
+import type { notificationListReplySchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { firstScreenSchemas } from '../../../lib/first-screen-schemas';
 import type { Parsed } from '../../../lib/schema-types';
 import { useSignedIn } from '../../../lib/session';
 
@@ -15,7 +16,7 @@ export type NotificationItem = NotificationPage['notifications'][number];
 function getNotifications({ cursor, signal }: { cursor?: string | null; signal?: AbortSignal }): Promise<NotificationPage> {
   const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
-  return api.get(`/api/v1/me/notifications?${query}`, { signal, schema: notificationListReplySchema });
+  return api.get(`/api/v1/me/notifications?${query}`, { signal, schema: firstScreenSchemas.notifications });
 }
 
 /** My notifications, newest first, a page at a time. */
@@ -37,7 +38,7 @@ export function useUnreadCount(poll: boolean) {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: UNREAD_KEY,
-    queryFn: ({ signal }) => api.get('/api/v1/me/notifications/unread', { signal, schema: unreadCountReplySchema }),
+    queryFn: ({ signal }) => api.get('/api/v1/me/notifications/unread', { signal, schema: firstScreenSchemas.unread }),
     enabled: signedIn,
     refetchInterval: poll ? 60_000 : false,
   });
@@ -48,8 +49,8 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (ids: string[] | 'all') =>
       ids === 'all'
-        ? api.post('/api/v1/me/notifications/read-all', undefined, { schema: okReplySchema })
-        : api.post('/api/v1/me/notifications/read', { ids }, { schema: okReplySchema }),
+        ? api.post('/api/v1/me/notifications/read-all', undefined, { schema: firstScreenSchemas.ok })
+        : api.post('/api/v1/me/notifications/read', { ids }, { schema: firstScreenSchemas.ok }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
   });
 }

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type MetaReply, metaReplySchema } from '@wallet/contract';
+import type { MetaReply } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { firstScreenSchemas } from '../../../lib/first-screen-schemas';
 
 export function getMeta({ signal }: { signal?: AbortSignal } = {}): Promise<MetaReply> {
-  return api.get('/api/v1/meta', { signal, schema: metaReplySchema });
+  return api.get('/api/v1/meta', { signal, schema: firstScreenSchemas.meta });
 }
 
 export const metaQueryOptions = () =>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BalancesReply, balancesReplySchema } from '@wallet/contract';
+import type { BalancesReply } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { firstScreenSchemas } from '../../../lib/first-screen-schemas';
 import { useSignedIn } from '../../../lib/session';
 
 /** Every wallet query starts with this, so one invalidation refreshes balances and records after money moves. */
@@ -8,7 +9,7 @@ export const WALLET_QUERY_KEY = ['wallet'] as const;
 export const BALANCES_QUERY_KEY = [...WALLET_QUERY_KEY, 'balances'] as const;
 
 export function getBalances({ signal }: { signal?: AbortSignal } = {}): Promise<BalancesReply> {
-  return api.get('/api/v1/wallet/balances', { signal, schema: balancesReplySchema });
+  return api.get('/api/v1/wallet/balances', { signal, schema: firstScreenSchemas.balances });
 }
 
 export const balancesQueryOptions = () =>

@@ -1,4 +1,4 @@
-import { type BalancesReply, CURRENCY_CODES, type Currency, Decimal } from '@wallet/contract';
+import { type BalancesReply, CURRENCY_CODES, type Currency } from '@wallet/contract';
 
 export type BalanceRow = { currency: Currency; balance: string; estimate: string; empty: boolean };
 
@@ -11,8 +11,16 @@ export function allBalances(reply: BalancesReply): BalanceRow[] {
   return CURRENCY_CODES.map((currency) => {
     const row = held.get(currency);
     const balance = row?.balance ?? '0';
-    return { currency, balance, estimate: row?.estimate ?? '0', empty: new Decimal(balance).isZero() };
+    return { currency, balance, estimate: row?.estimate ?? '0', empty: isZero(balance) };
   });
+}
+
+/**
+ * Whether a plain decimal string (what the balances reply is checked to carry) is zero: it has no
+ * digit but 0. Read on the digits, so home needs no decimal.js.
+ */
+function isZero(plain: string): boolean {
+  return !/[1-9]/.test(plain);
 }
 
 /** What the wallet holds of one currency, '0' when it never held any. */

@@ -3,7 +3,8 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list';
 import { QuoteTimer } from '../../../components/quote-timer';
-import { formatMoney, formatRate } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
+import { formatRate } from '../../../lib/format-decimal';
 
 type Props = {
   quote: Quote;

@@ -1,0 +1,11 @@
+/** Made at build time by build/contract-texts.ts: the contract's error messages in one language. */
+declare module 'virtual:error-messages/*' {
+  const messages: Readonly<Record<import('@wallet/contract').ErrorCode, string>>;
+  export default messages;
+}
+
+/** Made at build time by build/contract-texts.ts: a contract schema compiled by Ajv into a check. */
+declare module 'virtual:json-schema/*' {
+  const check: import('../json-check').CompiledCheck;
+  export default check;
+}
