@@ -16,6 +16,7 @@ import { tpcb } from './bench/pgbench';
 import { READ_KINDS, readsOverHttp } from './bench/reads';
 import type { KindFigures } from './bench/reads-load';
 import { serverStartup } from './bench/startup';
+import { describeFirstScreen, firstScreenOnServer } from './first-screen';
 
 /**
  * `npm run bench`: figures and the baselines they are compared with, measured in the same run on the
@@ -34,6 +35,7 @@ import { serverStartup } from './bench/startup';
  * against ONE server process and then TWO sharing the database behind a round-robin proxy (about three
  * minutes). The full run includes both.
  * BENCH_ONLY=startup only the server's start-up time and idle memory, compiled against run through tsx.
+ * BENCH_ONLY=web only the first screen's weight (home signed in, in Chromium, from the built app).
  */
 const CLIENTS = 16;
 /** Concurrent clients of the HTTP figures: users' phones, an issuer's calls. */
@@ -43,7 +45,7 @@ const MONEY_USERS = Number(process.env.BENCH_USERS ?? 1024);
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 5000);
 const ONLY = process.env.BENCH_ONLY;
 const APP_SECONDS = Number(process.env.BENCH_APP_SECONDS ?? 60);
-const PARTS = ['lists', 'live', 'cards', 'startup', 'reads', 'app'];
+const PARTS = ['lists', 'live', 'cards', 'startup', 'reads', 'app', 'web'];
 
 type Figures = Record<string, number | string>;
 
@@ -64,6 +66,7 @@ async function main() {
     if (ONLY === undefined || ONLY === 'live') await liveFigures(handle.db, database.url, figures);
     if (ONLY === 'cards') await cardsAlone(handle, database.url, figures);
     if (ONLY === undefined || ONLY === 'startup') await startupFigures(database.url, figures);
+    if (ONLY === undefined || ONLY === 'web') await webFigures(database.url, figures);
 
     // Everything above moved money through the ledger: the books must still be sound.
     const violations = await ledgerViolations(handle.db);
@@ -335,6 +338,14 @@ const APP_TYPES: Record<string, string> = {
   recharge: 'POST /api/v1/cards/:id/recharge',
   rechargePoll: 'GET /api/v1/cards/:id/operations/:id',
 };
+
+/** The first screen of home, signed in, as the built web app sends it (apps/web/dist: `npm run build` first). */
+async function webFigures(url: string, figures: Figures) {
+  const screen = await firstScreenOnServer(url);
+  const { files: _files, ...summary } = screen;
+  Object.assign(figures, summary);
+  for (const line of describeFirstScreen(screen, 5)) console.info(line);
+}
 
 /** The server's start-up on the bench's (migrated) database and its memory idle: compiled against tsx. */
 async function startupFigures(url: string, figures: Figures) {
