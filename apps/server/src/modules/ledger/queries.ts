@@ -63,23 +63,62 @@ export interface EntryFilter {
   journalId?: string;
 }
 
-/** Entries of a user's (or an object's) accounts with their record code, newest first. */
+/**
+ * Entries of a user's (or an object's) accounts with their record code, newest first. A page of one
+ * owner's entries reads each of their accounts' newest entries by its (account_id, id) index and
+ * merges them, instead of gathering all of an account's entries and sorting them for every page: a
+ * member with 10,000 records costs one page, not 10,000 rows.
+ */
 export async function entriesOf(db: Executor, filter: EntryFilter): Promise<EntryRow[]> {
+  if (filter.id || filter.journalId) return entriesWhere(db, filter);
+  return db
+    .selectFrom('ledger_accounts as a')
+    .innerJoinLateral(
+      (eb) => {
+        const code = sql<number>`coalesce(e.type_code, j.type_code)`;
+        let page = eb
+          .selectFrom('ledger_entries as e')
+          .innerJoin('ledger_journal as j', 'j.id', 'e.journal_id')
+          .select(entryColumns(code))
+          .whereRef('e.account_id', '=', 'a.id')
+          .orderBy('e.id', 'desc')
+          .limit(filter.limit);
+        if (filter.before) page = page.where('e.id', '<', filter.before);
+        if (filter.currency) page = page.where('e.currency', '=', filter.currency);
+        if (filter.typeCodes) page = page.where(code, 'in', filter.typeCodes);
+        return page.as('p');
+      },
+      (join) => join.onTrue(),
+    )
+    .selectAll('p')
+    .where('a.purpose', '=', filter.purpose)
+    .$if(filter.userId !== undefined, (q) => q.where('a.user_id', '=', filter.userId as string))
+    .orderBy('p.id', 'desc')
+    .limit(filter.limit)
+    .execute();
+}
+
+/** An entry's record columns, from `ledger_entries as e` joined to `ledger_journal as j`. */
+const entryColumns = (code: RawBuilder<number>) =>
+  [
+    'e.id',
+    'j.id as journalId',
+    code.as('typeCode'),
+    'e.currency',
+    'e.amount',
+    'e.balance_after as balanceAfter',
+    'j.reference',
+    'e.created_at as createdAt',
+  ] as const;
+
+/** One entry by id, or the entries one posting wrote, of the filter's accounts. */
+async function entriesWhere(db: Executor, filter: EntryFilter): Promise<EntryRow[]> {
   const code = sql<number>`coalesce(e.type_code, j.type_code)`;
   let q = db
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
     .innerJoin('ledger_journal as j', 'j.id', 'e.journal_id')
-    .select([
-      'e.id',
-      'j.id as journalId',
-      code.as('typeCode'),
-      'e.currency',
-      'e.amount',
-      'e.balance_after as balanceAfter',
-      'j.reference',
-      'e.created_at as createdAt',
-    ])
+    .select(entryColumns(code))
     .where('a.purpose', '=', filter.purpose)
     .orderBy('e.id', 'desc')
     .limit(filter.limit);
