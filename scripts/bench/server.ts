@@ -54,7 +54,9 @@ export async function startServer(env: Record<string, string>, { code = 'compile
   const spawned = performance.now();
   // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...profile, ...ENTRY[code]], {
+  // BENCH_SEMI_SPACE_MB: the young generation to try instead of npm start's (ADR 0006 and 0011).
+  const semiSpace = `--max-semi-space-size=${process.env.BENCH_SEMI_SPACE_MB ?? 64}`;
+  const child = spawn(process.execPath, [semiSpace, ...profile, ...ENTRY[code]], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, DATA_DIR: dir, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', fd, fd],

@@ -22,6 +22,13 @@ declare module 'fastify' {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The reply need not wait for this request's changes to be announced (see holdRepliesUntilAnnounced). */
+    replyBeforeAnnounced?: boolean;
+  }
+}
+
 /**
  * A member's next request may reach another server, whose caches must have heard of what this one
  * changed: a reply leaves only once every change published while its request ran has been NOTIFYed.
@@ -35,8 +42,10 @@ export function holdRepliesUntilAnnounced(app: FastifyInstance, feed: ChangeFeed
     done();
   });
   app.addHook('onSend', (request, _reply, _payload, done) => {
-    // Not having started (refused by an earlier hook), it changed nothing.
-    const sent = request.changesBefore === -1 ? null : feed.whenSent(request.changesBefore);
+    // Not having started (refused by an earlier hook), it changed nothing. Another system's call (an
+    // issuer's webhook) has no member waiting to read what it changed: its answer does not wait.
+    if (request.changesBefore === -1 || request.routeOptions.config.replyBeforeAnnounced) return done();
+    const sent = feed.whenSent(request.changesBefore);
     if (sent) void sent.then(() => done());
     else done();
   });

@@ -24,6 +24,7 @@ export const cardWebhookRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; secret: 
   app.post(
     WEBHOOK_PATH,
     {
+      config: { replyBeforeAnnounced: true },
       schema: {
         tags: ['cards'],
         summary: 'Issuer webhooks: authorization requests (answered with a decision) and card events',

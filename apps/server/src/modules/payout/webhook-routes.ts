@@ -34,6 +34,7 @@ export const payoutWebhookRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; secr
   app.post(
     PAYOUT_WEBHOOK_PATH,
     {
+      config: { replyBeforeAnnounced: true },
       schema: {
         tags: ['payout'],
         summary: 'Payout partner webhooks: a payout paid or rejected',
