@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { APP_VERSION, type AppReleaseCheckReply, appReleaseCheckReplySchema, LANGUAGES, type Language } from '@wallet/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,6 +20,13 @@ import { expectCleanPage, expectNothingCutOff, RAW_KEY } from './page-checks';
 const ROOT = path.resolve(import.meta.dirname, '..');
 // The build the server serves (global-setup passes WEB_DIST_DIR through to it).
 const SW_FILE = path.join(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'), 'sw.js');
+
+/** Puts a service worker in the build as a deployment does: the script and the brotli and gzip copies the server sends. */
+async function deployWorker(script: Buffer): Promise<void> {
+  await writeFile(SW_FILE, script);
+  await writeFile(`${SW_FILE}.br`, brotliCompressSync(script));
+  await writeFile(`${SW_FILE}.gz`, gzipSync(script));
+}
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 };
 const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -207,7 +215,7 @@ describe('the installed app', () => {
   });
   afterAll(async () => {
     // The next deployment played below is undone whatever happened.
-    await writeFile(SW_FILE, originalWorker);
+    await deployWorker(originalWorker);
     await context?.close();
   });
 
@@ -239,11 +247,11 @@ describe('the installed app', () => {
     await page.goto(`${baseUrl()}/#/pages/appupdate/index`);
     await expect.poll(() => page.getByTestId('update-check').isVisible()).toBe(true);
     // A new deployment: a worker script that differs by a byte is a new version to the browser.
-    await writeFile(SW_FILE, Buffer.concat([originalWorker, Buffer.from('\n// next deployment\n')]));
+    await deployWorker(Buffer.concat([originalWorker, Buffer.from('\n// next deployment\n')]));
     await page.getByTestId('update-check').click();
     await expect.poll(() => page.getByTestId('update-now').isVisible(), { timeout: 20_000 }).toBe(true);
     // Found and installed: the build on disk goes back at once, so other browsers on this server never see it.
-    await writeFile(SW_FILE, originalWorker);
+    await deployWorker(originalWorker);
     await shot(page, 'appupdate-ready-en');
 
     // Any other screen shows the prompt; Update switches to the new build and reloads on it.
