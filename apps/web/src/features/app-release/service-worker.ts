@@ -59,11 +59,13 @@ export function startServiceWorker(): void {
  * waiting; rejects when the server cannot be reached.
  */
 export async function checkForNewBuild(): Promise<boolean> {
-  if (!registration) return useServiceWorker.getState().needRefresh;
-  await registration.update();
+  // Asked right after the app opened, before registerSW has reported back: the browser knows it already.
+  const current = registration ?? ('serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined);
+  if (!current) return useServiceWorker.getState().needRefresh;
+  await current.update();
   // A found worker installs before it waits: give it a moment to get there.
-  for (let i = 0; i < 20 && registration.installing; i++) await new Promise((resolve) => setTimeout(resolve, 250));
-  return useServiceWorker.getState().needRefresh || Boolean(registration.waiting);
+  for (let i = 0; i < 20 && current.installing; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+  return useServiceWorker.getState().needRefresh || Boolean(current.waiting);
 }
 
 /** Switches to the waiting build: its worker takes over and the page reloads on it. */
