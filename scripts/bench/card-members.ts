@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { cardAccountIds } from '../../apps/server/src/modules/cards/accounts';
 import { accountId, type Posting, postBatch, SYSTEM_PURPOSES, USER_WALLET } from '../../apps/server/src/modules/ledger';
 import type { Db } from '../../apps/server/src/platform/db/database';
+import { insertBenchSessions } from './users';
 
 const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 /** Rows per multi-row insert, postings per postBatch: well under PostgreSQL's 65,535 parameters. */
@@ -79,20 +80,7 @@ export async function cardMembers(db: Db, count: number, options: CardMemberOpti
         email: u.email,
         token: options.sessions ? randomBytes(32).toString('base64url') : '',
       }));
-      if (options.sessions)
-        await trx
-          .insertInto('sessions')
-          .values(
-            made.map((m) => ({
-              user_id: m.userId,
-              token_hash: createHash('sha256').update(m.token).digest(),
-              device: 'bench',
-              ip: null,
-              created_at: now,
-              last_used_at: now,
-            })),
-          )
-          .execute();
+      if (options.sessions) await insertBenchSessions(trx, made, now);
       const cards = await trx
         .insertInto('cards')
         .values(

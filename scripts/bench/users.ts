@@ -56,20 +56,7 @@ export async function benchMembers(
         .returning('id')
         .execute();
       const made = users.map((u) => ({ userId: u.id, token: randomBytes(32).toString('base64url') }));
-      // Sessions as createSession makes them: only the token's SHA-256 is stored.
-      await trx
-        .insertInto('sessions')
-        .values(
-          made.map((m) => ({
-            user_id: m.userId,
-            token_hash: createHash('sha256').update(m.token).digest(),
-            device: 'bench',
-            ip: null,
-            created_at: now,
-            last_used_at: now,
-          })),
-        )
-        .execute();
+      await insertBenchSessions(trx, made, now);
       members.push(...made);
     });
   }
@@ -78,3 +65,20 @@ export async function benchMembers(
 
 /** Rows per insert of benchMembers: 7 parameters a user, well under PostgreSQL's 65,535 per statement. */
 const MEMBERS_PER_INSERT = 1000;
+
+/** Sessions as createSession makes them (only the token's SHA-256 is stored), many in one statement. */
+export async function insertBenchSessions(db: Db, sessions: Array<{ userId: string; token: string }>, now: Date): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values(
+      sessions.map((m) => ({
+        user_id: m.userId,
+        token_hash: createHash('sha256').update(m.token).digest(),
+        device: 'bench',
+        ip: null,
+        created_at: now,
+        last_used_at: now,
+      })),
+    )
+    .execute();
+}
