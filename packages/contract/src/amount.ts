@@ -45,6 +45,18 @@ export const amountSchema = z
   .meta({ description: 'Decimal string, never a JSON number', example: '12.50' });
 
 /**
+ * An amount a request carries: a plain decimal of at most 15 whole digits (a quadrillion, far above any
+ * balance, so that its products with any rate stay inside the ledger's numeric(38, 18)) and at most 18
+ * decimals (the most any currency keeps). Precision per currency is checked by the service.
+ */
+export const amountInputSchema = z
+  .string()
+  // Aborting: a rule added after it (a positive amount) may then parse the text as a number.
+  .max(34, { error: 'AMOUNT_INVALID', abort: true })
+  .regex(/^(0|[1-9]\d{0,14})(\.\d{1,18})?$/, { error: 'AMOUNT_INVALID', abort: true })
+  .meta({ description: 'Decimal string, never a JSON number: at most 15 whole digits and 18 decimals', example: '12.50' });
+
+/**
  * Formats for display, exactly: at least the currency's display decimals, and every further decimal
  * the amount has ("1270.999" USDT -> "1270.999", "1250.5" -> "1250.50"). Never rounded, so a member is
  * shown exactly what is held or moved, never less.

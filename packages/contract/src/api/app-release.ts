@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages';
+import { safeMultiline } from '../safe-text';
 
 /*
  * App releases (PRODUCT_SPEC.md sections 2 and 8: app_version/index, appupdate/index, down/index; the
@@ -25,7 +26,12 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-export const appVersionSchema = z.string().trim().regex(VERSION, 'APP_VERSION_INVALID').meta({ example: '1.50' });
+export const appVersionSchema = z
+  .string()
+  .trim()
+  .max(24, 'APP_VERSION_INVALID')
+  .regex(VERSION, 'APP_VERSION_INVALID')
+  .meta({ example: '1.50' });
 
 /** An HTTPS address (host, optional port, path) or a path on this server; no spaces or backslashes. */
 const DOWNLOAD_URL = /^(https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?|(?=\/[^/]))(\/[^\s\\]*)?$/i;
@@ -43,6 +49,7 @@ export const androidPackageSchema = z
     sha256: z
       .string()
       .trim()
+      .max(64, 'APP_DOWNLOAD_CHECKSUM_INVALID')
       .toLowerCase()
       .regex(/^[0-9a-f]{64}$/, 'APP_DOWNLOAD_CHECKSUM_INVALID'),
     size: z
@@ -86,7 +93,7 @@ export const appReleaseCheckReplySchema = z
   .meta({ id: 'AppReleaseCheck' });
 export type AppReleaseCheckReply = z.infer<typeof appReleaseCheckReplySchema>;
 
-const notesText = z.string().trim().max(4000, 'APP_RELEASE_NOTES_TOO_LONG');
+const notesText = safeMultiline(4000, { tooLong: 'APP_RELEASE_NOTES_TOO_LONG' });
 
 /** What the operator publishes for one version; publishing the same version again replaces it. */
 export const adminAppReleaseBodySchema = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { amountSchema } from '../amount';
+import { amountInputSchema, amountSchema } from '../amount';
 import { currencySchema, networkSchema } from '../code-schemas';
+import { safeText } from '../safe-text';
 
 /**
  * Top-up (on-chain deposit) shapes. A deposit's status, as the user sees it:
@@ -56,14 +57,16 @@ export const topUpInfoReplySchema = z
   .meta({ id: 'TopUpInfo' });
 export type TopUpInfo = z.infer<typeof topUpInfoReplySchema>;
 
-export const txHashSchema = z.string().trim().min(10, 'TX_HASH_INVALID').max(100, 'TX_HASH_INVALID');
+export const txHashSchema = safeText(100, { tooLong: 'TX_HASH_INVALID' })
+  .min(10, 'TX_HASH_INVALID')
+  .regex(/^[\x21-\x7E]+$/, 'TX_HASH_INVALID');
 export const checkTxBodySchema = z.object({ network: networkSchema, txHash: txHashSchema }).meta({ id: 'CheckTxBody' });
 
 export const adminAssignDepositBodySchema = z
-  .object({ uid: z.string().regex(/^[1-9]\d{7}$/), reason: z.string().trim().min(3).max(500) })
+  .object({ uid: z.string().regex(/^[1-9]\d{7}$/), reason: safeText(500).min(3) })
   .meta({ id: 'AdminAssignDepositBody' });
 
 /** What the development faucet sends: test USDT (as a BSC token) or the local chain's own coin playing ETH. */
 export const devSendBodySchema = z
-  .object({ amount: amountSchema, asset: z.enum(['USDT', 'ETH']).default('USDT') })
+  .object({ amount: amountInputSchema, asset: z.enum(['USDT', 'ETH']).default('USDT') })
   .meta({ id: 'DevSendBody' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../languages';
+import { safeMultiline, safeText } from '../safe-text';
 
 /*
  * The help centre (helpcenterSun/index, helpcenterSun/familiar/index, helpcenterSun/correlation/index,
@@ -102,8 +103,14 @@ const perLanguage = <T extends z.ZodType>(value: T) =>
     error: (issue) => (['unrecognized_keys', 'invalid_key'].includes(issue.code as string) ? 'HELP_LANGUAGE_INVALID' : undefined),
   });
 
-const titleSchema = z.string('HELP_TITLE_INVALID').trim().min(1, 'HELP_TITLE_INVALID').max(HELP_LIMITS.titleMax, 'HELP_TITLE_INVALID');
-const bodySchema = z.string('HELP_BODY_INVALID').trim().min(1, 'HELP_BODY_INVALID').max(HELP_LIMITS.bodyMax, 'HELP_BODY_INVALID');
+const titleSchema = safeText(HELP_LIMITS.titleMax, { tooLong: 'HELP_TITLE_INVALID', notText: 'HELP_TITLE_INVALID' }).min(
+  1,
+  'HELP_TITLE_INVALID',
+);
+const bodySchema = safeMultiline(HELP_LIMITS.bodyMax, { tooLong: 'HELP_BODY_INVALID', notText: 'HELP_BODY_INVALID' }).min(
+  1,
+  'HELP_BODY_INVALID',
+);
 export const helpTextInputSchema = z.object({ title: titleSchema, body: bodySchema });
 export type HelpTextInput = z.infer<typeof helpTextInputSchema>;
 
@@ -138,11 +145,10 @@ export const adminHelpArticleBodySchema = z
   .meta({ id: 'AdminHelpArticleBody' });
 export type AdminHelpArticleBody = z.infer<typeof adminHelpArticleBodySchema>;
 
-const categoryName = z
-  .string('HELP_CATEGORY_NAME_INVALID')
-  .trim()
-  .min(1, 'HELP_CATEGORY_NAME_INVALID')
-  .max(HELP_LIMITS.categoryNameMax, 'HELP_CATEGORY_NAME_INVALID');
+const categoryName = safeText(HELP_LIMITS.categoryNameMax, {
+  tooLong: 'HELP_CATEGORY_NAME_INVALID',
+  notText: 'HELP_CATEGORY_NAME_INVALID',
+}).min(1, 'HELP_CATEGORY_NAME_INVALID');
 export const adminHelpCategoryBodySchema = z
   .object({
     names: perLanguage(categoryName).refine((names) => Object.keys(names).length > 0, 'HELP_CATEGORY_NAME_INVALID'),
@@ -152,21 +158,26 @@ export const adminHelpCategoryBodySchema = z
   .meta({ id: 'AdminHelpCategoryBody' });
 export type AdminHelpCategoryBody = z.infer<typeof adminHelpCategoryBodySchema>;
 
-const contactLabel = z
-  .string('HELP_CONTACT_INVALID')
-  .trim()
-  .min(1, 'HELP_CONTACT_INVALID')
-  .max(HELP_LIMITS.contactLabelMax, 'HELP_CONTACT_INVALID');
+const contactLabel = safeText(HELP_LIMITS.contactLabelMax, { tooLong: 'HELP_CONTACT_INVALID', notText: 'HELP_CONTACT_INVALID' }).min(
+  1,
+  'HELP_CONTACT_INVALID',
+);
 export const helpContactInputSchema = z
   .object({
     kind: z.enum(HELP_CONTACT_KINDS, 'HELP_CONTACT_INVALID'),
-    value: z.string('HELP_CONTACT_INVALID').trim().min(1, 'HELP_CONTACT_INVALID').max(HELP_LIMITS.contactValueMax, 'HELP_CONTACT_INVALID'),
+    value: safeText(HELP_LIMITS.contactValueMax, { tooLong: 'HELP_CONTACT_INVALID', notText: 'HELP_CONTACT_INVALID' }).min(
+      1,
+      'HELP_CONTACT_INVALID',
+    ),
     /** What the contact is for ("Card questions"), per language; the kind's name when there is none. */
     label: perLanguage(contactLabel).default({}),
   })
   .refine((c) => isHelpContactValue(c.kind, c.value), { message: 'HELP_CONTACT_INVALID', path: ['value'] });
 
-const hoursText = z.string('HELP_HOURS_INVALID').trim().min(1, 'HELP_HOURS_INVALID').max(HELP_LIMITS.hoursMax, 'HELP_HOURS_INVALID');
+const hoursText = safeMultiline(HELP_LIMITS.hoursMax, { tooLong: 'HELP_HOURS_INVALID', notText: 'HELP_HOURS_INVALID' }).min(
+  1,
+  'HELP_HOURS_INVALID',
+);
 export const adminHelpServiceBodySchema = z
   .object({
     contacts: z.array(helpContactInputSchema, 'HELP_CONTACT_INVALID').max(HELP_LIMITS.contactsMax, 'HELP_CONTACTS_TOO_MANY'),
@@ -249,11 +260,10 @@ export const helpCategoryReplySchema = z
 export type HelpCategoryReply = z.infer<typeof helpCategoryReplySchema>;
 
 export const helpSearchQuerySchema = z.object({
-  q: z
-    .string('HELP_SEARCH_QUERY_INVALID')
-    .trim()
-    .min(1, 'HELP_SEARCH_QUERY_INVALID')
-    .max(HELP_LIMITS.searchMax, 'HELP_SEARCH_QUERY_INVALID'),
+  q: safeText(HELP_LIMITS.searchMax, { tooLong: 'HELP_SEARCH_QUERY_INVALID', notText: 'HELP_SEARCH_QUERY_INVALID' }).min(
+    1,
+    'HELP_SEARCH_QUERY_INVALID',
+  ),
 });
 export const helpSearchResultSchema = helpArticleSummarySchema
   .extend({ excerpt: z.string().meta({ description: 'A few words of the text around the first match, Markdown removed' }) })

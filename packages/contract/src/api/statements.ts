@@ -27,6 +27,7 @@ export const statementQuerySchema = z.object({
   tz: z
     .string()
     .max(64)
+    .regex(/^[A-Za-z0-9_+\-/]+$/, 'STATEMENT_TIME_ZONE_INVALID')
     .optional()
     .describe('IANA time zone of the member (e.g. Asia/Shanghai) for the period and the times; UTC when left out'),
 });

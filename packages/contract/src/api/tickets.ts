@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultiline } from '../safe-text';
 
 /*
  * Support tickets (work orders, PRODUCT_SPEC.md sections 3-4, workOrder/index): a member opens one
@@ -49,11 +50,10 @@ export const ticketAttachmentIdsSchema = z
   .max(TICKET_LIMITS.attachmentsPerPost, 'TICKET_ATTACHMENTS_TOO_MANY')
   .refine((ids) => new Set(ids).size === ids.length, 'TICKET_ATTACHMENT_UNAVAILABLE');
 
-export const ticketDescriptionSchema = z
-  .string('TICKET_DESCRIPTION_LENGTH')
-  .trim()
-  .min(TICKET_LIMITS.descriptionMin, 'TICKET_DESCRIPTION_LENGTH')
-  .max(TICKET_LIMITS.descriptionMax, 'TICKET_DESCRIPTION_LENGTH');
+export const ticketDescriptionSchema = safeMultiline(TICKET_LIMITS.descriptionMax, {
+  tooLong: 'TICKET_DESCRIPTION_LENGTH',
+  notText: 'TICKET_DESCRIPTION_LENGTH',
+}).min(TICKET_LIMITS.descriptionMin, 'TICKET_DESCRIPTION_LENGTH');
 
 export const ticketReferenceSchema = z
   .string('TICKET_REFERENCE_INVALID')
@@ -61,11 +61,10 @@ export const ticketReferenceSchema = z
   .max(TICKET_LIMITS.referenceMax, 'TICKET_REFERENCE_INVALID')
   .regex(PRINTABLE, 'TICKET_REFERENCE_INVALID');
 
-export const ticketMessageBodySchema = z
-  .string('TICKET_MESSAGE_LENGTH')
-  .trim()
-  .min(1, 'TICKET_MESSAGE_LENGTH')
-  .max(TICKET_LIMITS.messageMax, 'TICKET_MESSAGE_LENGTH');
+export const ticketMessageBodySchema = safeMultiline(TICKET_LIMITS.messageMax, {
+  tooLong: 'TICKET_MESSAGE_LENGTH',
+  notText: 'TICKET_MESSAGE_LENGTH',
+}).min(1, 'TICKET_MESSAGE_LENGTH');
 
 /** Opening a ticket; send an Idempotency-Key: a retry with the same key returns the same ticket. */
 export const ticketCreateBodySchema = z
@@ -87,7 +86,7 @@ export type TicketReplyBody = z.infer<typeof ticketReplyBodySchema>;
 export const ticketRatingBodySchema = z
   .object({
     rating: z.number('TICKET_RATING_INVALID').int('TICKET_RATING_INVALID').min(1, 'TICKET_RATING_INVALID').max(5, 'TICKET_RATING_INVALID'),
-    comment: z.string().trim().max(TICKET_LIMITS.ratingCommentMax, 'TICKET_RATING_COMMENT_LENGTH').optional(),
+    comment: safeMultiline(TICKET_LIMITS.ratingCommentMax, { tooLong: 'TICKET_RATING_COMMENT_LENGTH' }).optional(),
   })
   .meta({ id: 'TicketRatingBody' });
 export type TicketRatingBody = z.infer<typeof ticketRatingBodySchema>;
@@ -146,7 +145,11 @@ export const ticketSummarySchema = z
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 
 export const ticketListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[\x20-\x7E]*$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const ticketListReplySchema = z

@@ -6,6 +6,7 @@ import {
   currencySchema,
   errorReplySchema,
   okReplySchema,
+  txHashSchema,
   uidSchema,
   withdrawalSchema,
 } from '@wallet/contract';
@@ -103,7 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
         security,
         summary: 'Approve a withdrawal and mark it sent',
         params: z.object({ id: z.uuid() }),
-        body: z.object({ txHash: z.string().trim().min(10).max(100).optional() }),
+        body: z.object({ txHash: txHashSchema.optional() }),
         response: { 200: withdrawalSchema, ...errors },
       },
     },

@@ -18,7 +18,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags: ['development'],
         summary: 'Development outbox (absent in production)',
-        querystring: z.object({ to: z.string().optional() }),
+        querystring: z.object({ to: z.string().max(254).optional() }),
         response: { 200: z.object({ messages: z.array(messageSchema) }) },
       },
     },

@@ -53,10 +53,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('a virtual card, from purchase to monthly fee', () => {
-  it('says "please open a card first" where a card is needed', async () => {
+  it('answers KYC for a card that does not exist as not found', async () => {
     expect((await call(t, alice, 'GET', '/api/v1/cards')).json().cards).toEqual([]);
     const res = await call(t, alice, 'POST', '/api/v1/cards/kyc', { ...KYC_FORM, cardId: randomUUID() });
-    expect(res.json().error.code).toBe('CARD_REQUIRED');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('CARD_NOT_FOUND');
   });
 
   it('takes the opening fee, and refunds it with the spec message when the issuer fails', async () => {

@@ -1,4 +1,4 @@
-import { CARD_CHANNELS } from '@wallet/contract';
+import { CARD_CHANNELS, safeText } from '@wallet/contract';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
@@ -10,14 +10,20 @@ import { applyKycResult } from './kyc';
 import { failOpening, markOpened } from './opening';
 import { claimEvent } from './queries';
 
+/*
+ * Signed by the issuer, yet checked like any input: what it sends is stored and shown to members, so
+ * text with control characters (NUL is refused by PostgreSQL) or an amount past numeric(38, 18) is a
+ * malformed event, answered 400, never a failed write.
+ */
+const text = (max: number) => safeText(max, { trim: false });
 const amount = z
   .string()
-  .regex(/^(0|[1-9]\d*)(\.\d{1,2})?$/)
+  .regex(/^(0|[1-9]\d{0,14})(\.\d{1,2})?$/)
   .refine((v) => Number(v) > 0);
-const merchant = z.object({ name: z.string().max(200), mcc: z.string().max(8).optional(), country: z.string().max(8).optional() });
+const merchant = z.object({ name: text(200), mcc: text(8).optional(), country: text(8).optional() });
 const authorizationData = z.object({
-  authorizationId: z.string().min(1).max(100),
-  cardId: z.string().min(1).max(100),
+  authorizationId: text(100).min(1),
+  cardId: text(100).min(1),
   amount,
   currency: z.string().length(3),
   merchant,
@@ -28,9 +34,9 @@ const authorizationData = z.object({
 
 /** The events an issuer sends, as the sandbox issuer (and the issuers it imitates) shape them. */
 export const issuerEventSchema = z.object({
-  id: z.string().min(1).max(100),
-  type: z.string().min(1).max(60),
-  created: z.string(),
+  id: text(100).min(1),
+  type: text(60).min(1),
+  created: text(40),
   data: z.record(z.string(), z.unknown()),
 });
 export type IssuerEvent = z.infer<typeof issuerEventSchema>;
@@ -99,18 +105,18 @@ export async function handleIssuerEvent(deps: CardDeps, event: IssuerEvent): Pro
 }
 
 const cardData = z.object({
-  cardId: z.string().min(1).max(100),
-  reference: z.string().uuid(),
+  cardId: text(100).min(1),
+  reference: z.uuid(),
   last4: z
     .string()
     .regex(/^\d{4}$/)
     .optional(),
   expMonth: z.number().int().min(1).max(12).optional(),
   expYear: z.number().int().min(2000).max(2100).optional(),
-  reason: z.string().max(200).nullable().optional(),
-  trackingNumber: z.string().max(60).nullable().optional(),
+  reason: text(200).nullable().optional(),
+  trackingNumber: text(60).nullable().optional(),
 });
-const kycData = z.object({ cardholderId: z.string().min(1).max(100), reason: z.string().max(500).nullable().optional() });
+const kycData = z.object({ cardholderId: text(100).min(1), reason: text(500).nullable().optional() });
 
 /** Card and cardholder life events: each applied once (event id claimed in its own transaction first). */
 async function handleLifecycleEvent(deps: CardDeps, event: IssuerEvent): Promise<Record<string, unknown>> {

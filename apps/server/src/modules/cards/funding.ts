@@ -21,7 +21,8 @@ const sourceOf = (card: CardRow) => (card.currency === 'USD' ? 'USDT' : 'HKD') a
 
 async function usableCard(deps: CardDeps, userId: string, cardId: string) {
   const card = await findUserCard(deps.db, userId, cardId);
-  if (!card) throw new AppError('CARD_REQUIRED');
+  // Another member's card is answered as one that does not exist: ids are never confirmed to strangers.
+  if (!card) throw new AppError('CARD_NOT_FOUND');
   if (card.status !== 'active') throw new AppError(card.status === 'awaiting_kyc' ? 'KYC_REQUIRED' : 'CARD_NOT_OPEN');
   return card;
 }

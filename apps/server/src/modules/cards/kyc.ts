@@ -85,7 +85,8 @@ function validDate(value: string): boolean {
  */
 export async function submitKyc(deps: CardDeps, userId: string, body: KycBody) {
   const card = await findUserCard(deps.db, userId, body.cardId);
-  if (!card) throw new AppError('CARD_REQUIRED');
+  // Another member's card is answered as one that does not exist: ids are never confirmed to strangers.
+  if (!card) throw new AppError('CARD_NOT_FOUND');
   if (card.status === 'opening' || card.status === 'failed') throw new AppError('CARD_NOT_OPEN');
   const today = deps.clock.now().toISOString().slice(0, 10);
   if (!validDate(body.issueDate) || !validDate(body.expiryDate) || body.issueDate > today || body.expiryDate <= today)

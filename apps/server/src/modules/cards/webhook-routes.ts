@@ -3,7 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from '../../platform/webhook-signature';
+import {
+  verifyWebhookSignature,
+  WEBHOOK_SIGNATURE_DESCRIPTION,
+  WEBHOOK_TOLERANCE_SECONDS,
+  webhookHeadersSchema,
+} from '../../platform/webhook-signature';
 import { DecisionQueue } from './decision-queue';
 import type { CardDeps } from './deps';
 import { announceFreeze, authorizationRequestOf, handleIssuerEvent, type IssuerEvent, issuerEventSchema } from './events';
@@ -28,8 +33,8 @@ export const cardWebhookRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; secret: 
       schema: {
         tags: ['cards'],
         summary: 'Issuer webhooks: authorization requests (answered with a decision) and card events',
-        description: `Signed with HMAC-SHA256 in x-webhook-signature: t=<unix seconds>,v1=<hex of HMAC(secret, "t.body")>. Older than ${WEBHOOK_TOLERANCE_SECONDS} s is refused.`,
-        headers: z.object({ 'x-webhook-signature': z.string().optional() }),
+        description: WEBHOOK_SIGNATURE_DESCRIPTION,
+        headers: webhookHeadersSchema,
         response: { 200: z.record(z.string(), z.unknown()), '4xx': errorReplySchema, '5xx': errorReplySchema },
       },
     },

@@ -1,23 +1,30 @@
-import { errorReplySchema } from '@wallet/contract';
+import { errorReplySchema, safeText } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from '../../platform/webhook-signature';
+import {
+  verifyWebhookSignature,
+  WEBHOOK_SIGNATURE_DESCRIPTION,
+  WEBHOOK_TOLERANCE_SECONDS,
+  webhookHeadersSchema,
+} from '../../platform/webhook-signature';
 import type { PayoutDeps } from './deps';
 import * as q from './order-queries';
 import { apply } from './sending';
 
 export const PAYOUT_WEBHOOK_PATH = '/api/v1/payout/webhooks/partner';
 
+// Text the partner sends is stored and shown: control characters make it a malformed event (400).
+const text = (max: number) => safeText(max, { trim: false });
 const eventSchema = z.object({
-  id: z.string(),
+  id: text(100).min(1),
   type: z.enum(['payout.paid', 'payout.rejected']),
   data: z.object({
     payout: z.object({
       id: z.uuid(),
-      reference: z.string().max(100),
+      reference: text(100),
       status: z.enum(['pending', 'paid', 'rejected']),
-      reason: z.string().max(500).nullable().optional(),
+      reason: text(500).nullable().optional(),
     }),
   }),
 });
@@ -38,8 +45,8 @@ export const payoutWebhookRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; secr
       schema: {
         tags: ['payout'],
         summary: 'Payout partner webhooks: a payout paid or rejected',
-        description: `Signed in x-webhook-signature: t=<unix seconds>,d=<delivery id>,v1=<hex HMAC-SHA256 of "t.d.body">. Older than ${WEBHOOK_TOLERANCE_SECONDS} s is refused.`,
-        headers: z.object({ 'x-webhook-signature': z.string().optional() }),
+        description: WEBHOOK_SIGNATURE_DESCRIPTION,
+        headers: webhookHeadersSchema,
         response: { 200: z.object({ received: z.literal(true) }), '4xx': errorReplySchema, '5xx': errorReplySchema },
       },
     },

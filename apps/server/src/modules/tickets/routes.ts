@@ -38,9 +38,13 @@ export function sendAttachment(reply: FastifyReply, attachment: { content_type: 
     .send(attachment.bytes);
 }
 
+const MALFORMED_MULTIPART = /^(Unexpected end of (form|multipart data)|Malformed part header|Multipart: )/;
+
 /** The one file of a multipart upload, at most TICKET_LIMITS.attachmentMaxBytes. */
 async function uploadedFile(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('TICKET_ATTACHMENT_MISSING');
+  // Without a boundary the parts cannot be told apart: the parser would fail on the request's form, not ours.
+  if (!/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(request.headers['content-type'] ?? '')) throw new AppError('BAD_REQUEST');
   try {
     const file = await request.file({ limits: { fileSize: TICKET_LIMITS.attachmentMaxBytes, files: 1, fields: 4, parts: 5 } });
     if (!file) throw new AppError('TICKET_ATTACHMENT_MISSING');
@@ -48,6 +52,8 @@ async function uploadedFile(app: FastifyInstance, request: FastifyRequest): Prom
   } catch (error) {
     if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw new AppError('TICKET_ATTACHMENT_TOO_LARGE');
     if (error instanceof app.multipartErrors.FilesLimitError) throw new AppError('TICKET_ATTACHMENTS_TOO_MANY');
+    // The multipart parser's refusals of a body that is cut short or not multipart at all.
+    if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) throw new AppError('BAD_REQUEST');
     throw error;
   }
 }
