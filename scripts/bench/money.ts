@@ -5,6 +5,7 @@ import { accountId, type Posting, postBatch, SYSTEM_PURPOSES, USER_WALLET } from
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import type { Db } from '../../apps/server/src/platform/db/database';
+import { createSecretLimits } from '../../apps/server/src/platform/secret-limits';
 import { loadInChild } from './child';
 import type { MoneyLoad, MoneyLoadResult } from './money-load';
 import { startServer } from './server';
@@ -202,7 +203,14 @@ export async function transferCodes(db: Db, secret: string, users: Array<Pick<Be
       expires_at: new Date(at.getTime() + CODE_TTL_MS),
     })
     .execute();
-  const deps = { db, clock: systemClock, secret, codesPerEmailPerHour: 1, mailer: { kind: 'outbox' as const, send: async () => {} } };
+  const deps = {
+    db,
+    clock: systemClock,
+    secret,
+    codesPerEmailPerHour: 1,
+    limits: createSecretLimits({ db, clock: systemClock }),
+    mailer: { kind: 'outbox' as const, send: async () => {} },
+  };
   await consumeCode(deps, probe.email, 'transfer', probeCode).catch((error) => {
     throw new Error(`the bench stores transfer codes unlike the app (consumeCode refused one: ${error})`);
   });

@@ -1,35 +1,16 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname);
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
+import { freshAddress, TEST_REDIS_URL as REDIS_URL, redisAnswers } from '../../test/redis';
 
 // Redis is optional: without it each process keeps its own limits, which the other tests cover.
-describe.skipIf(!(await redisAnswers(REDIS_URL)))('with REDIS_URL', () => {
+describe.skipIf(!(await redisAnswers()))('with REDIS_URL', () => {
   it('shares rate limits between two API processes', async () => {
     const env = { REDIS_URL, RATE_LIMIT_CODES_PER_HOUR: '2' };
     const a = await createTestApp({ env });
     const b = await createTestApp({ env });
     // A fresh key space for this run: the limit key is the client IP, so vary it per run.
-    const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const ip = freshAddress();
     const ask = (t: typeof a) =>
       t.app.inject({
         method: 'POST',

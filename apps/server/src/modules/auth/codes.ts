@@ -1,15 +1,15 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { type CodePurpose, type ErrorCode, type Language, LIMITS } from '@wallet/contract';
+import { type CodePurpose, type Language, LIMITS } from '@wallet/contract';
 import { sql } from 'kysely';
 import { addSeconds, type Clock } from '../../platform/clock';
 import type { Db, Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import { checkSecret, resetSecret, type SecretLimits } from '../../platform/secret-limits';
 import { codeMail } from './mail-texts';
 import * as q from './queries';
 
 export const CODE_TTL_SECONDS = 10 * 60;
-export const CODE_MAX_ATTEMPTS = 5;
 
 export interface CodeDeps {
   db: Db;
@@ -17,6 +17,13 @@ export interface CodeDeps {
   mailer: Mailer;
   secret: string;
   codesPerEmailPerHour: number;
+  /** Wrong guesses of every secret, codes included (platform/secret-limits.ts). */
+  limits: SecretLimits;
+}
+
+/** Codes are guessed per email and purpose: a wrong login code does not cost a payment code's tries. */
+function codeAccount(email: string, purpose: CodePurpose) {
+  return `${purpose}:${email}`;
 }
 
 /** Codes are kept as HMACs under the server secret: a leaked table does not reveal them. */
@@ -60,12 +67,14 @@ export async function issueCode(deps: CodeDeps, email: string, purpose: CodePurp
       throw new AppError('MAIL_SEND_FAILED', undefined, { cause });
     }
   });
+  // The new code gets its own tries (the old one is dead); the per-address count is not cleared.
+  await resetSecret(deps.limits, 'email_code', codeAccount(email, purpose));
   return { sent: true as const, resendAfterSeconds: resendSeconds, expiresInSeconds: CODE_TTL_SECONDS };
 }
 
 /**
- * Uses up the live code for this email and purpose if `code` matches. A wrong code counts as an
- * attempt even though the request fails (its own transaction commits first); after 5 the code is dead.
+ * Uses up the live code for this email and purpose if `code` matches. A wrong code counts as a wrong
+ * guess (LIMITS.secretAttempts.email_code) even though the request fails; after 5 the code is dead.
  */
 export async function consumeCode(deps: CodeDeps, email: string, purpose: CodePurpose, code: string): Promise<void> {
   const id = await checkCode(deps, email, purpose, code);
@@ -74,23 +83,21 @@ export async function consumeCode(deps: CodeDeps, email: string, purpose: CodePu
 
 /**
  * Checks the live code without using it up, and returns its id for spendCode. A wrong code counts
- * as an attempt at once (its own transaction). A request that moves money checks the code first and
- * spends it in the transaction that moves the money, so a refused or failed move leaves the code live.
+ * at once, in the shared secret-guessing limits, per email and purpose and per client address. A
+ * request that moves money checks the code first and spends it in the transaction that moves the
+ * money, so a refused or failed move leaves the code live.
  */
 export async function checkCode(deps: CodeDeps, email: string, purpose: CodePurpose, code: string): Promise<string> {
-  const now = deps.clock.now();
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<{ failure: ErrorCode } | { id: string }> => {
-    const row = await q.lockLiveCode(trx, email, purpose);
-    if (!row || row.expires_at <= now) return { failure: 'CODE_EXPIRED' };
-    if (row.attempts >= CODE_MAX_ATTEMPTS) return { failure: 'CODE_TOO_MANY_ATTEMPTS' };
-    if (!timingSafeEqual(hashCode(deps.secret, email, purpose, code), row.code_hash)) {
-      await q.setCodeAttempts(trx, row.id, row.attempts + 1);
-      return { failure: row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID' };
-    }
-    return { id: row.id };
+  let id: string | undefined;
+  const verdict = await checkSecret(deps.limits, { kind: 'email_code', account: codeAccount(email, purpose) }, async () => {
+    const row = await q.findLiveCode(deps.db, email, purpose);
+    // No live code is no guess: it is not counted.
+    if (!row || row.expires_at <= deps.clock.now()) throw new AppError('CODE_EXPIRED');
+    id = row.id;
+    return timingSafeEqual(hashCode(deps.secret, email, purpose, code), row.code_hash);
   });
-  if ('failure' in outcome) throw new AppError(outcome.failure);
-  return outcome.id;
+  if (!verdict.ok || !id) throw new AppError('CODE_INVALID');
+  return id;
 }
 
 /** Spends a code checked by checkCode, inside the caller's transaction; a code spent meanwhile fails it. */

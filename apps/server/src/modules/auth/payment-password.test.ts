@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCode, registerUser, sendAccountCode, setPaymentPin } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
+import { loadConfig } from '../../platform/config';
+import { createSecretLimits } from '../../platform/secret-limits';
+import { secondFactorSettings } from './second-factor/settings';
 import { verifyPaymentPassword } from './service';
 
 let t: TestApp;
@@ -32,6 +35,9 @@ const deps = () => ({
   log: t.app.log,
   secret: 'x'.repeat(32),
   codesPerEmailPerHour: 100,
+  limits: createSecretLimits({ db: t.database.handle.db, clock }),
+  security: { appUrl: 'http://localhost', withdrawDelayHours: 24 },
+  secondFactor: secondFactorSettings(loadConfig({ NODE_ENV: 'test' })),
 });
 const userId = async (uid: string) =>
   (await t.database.handle.db.selectFrom('users').select(['id']).where('uid', '=', uid).executeTakeFirstOrThrow()).id;

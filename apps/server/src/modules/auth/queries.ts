@@ -155,21 +155,17 @@ export function insertCode(db: Executor, row: { email: string; purpose: string; 
   return db.insertInto('email_codes').values(row).execute();
 }
 
-export function lockLiveCode(db: Executor, email: string, purpose: string) {
+/** The newest unspent code; spending it (spendCodeRow) is what guards against using it twice. */
+export function findLiveCode(db: Executor, email: string, purpose: string) {
   return db
     .selectFrom('email_codes')
-    .select(['id', 'code_hash', 'expires_at', 'attempts'])
+    .select(['id', 'code_hash', 'expires_at'])
     .where('email', '=', email)
     .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
     .orderBy('created_at', 'desc')
     .limit(1)
-    .forUpdate()
     .executeTakeFirst();
-}
-
-export function setCodeAttempts(db: Executor, id: string, attempts: number) {
-  return db.updateTable('email_codes').set({ attempts }).where('id', '=', id).execute();
 }
 
 export function consumeCodeRow(db: Executor, id: string, now: Date) {

@@ -1,23 +1,32 @@
-import { isLuhnValid, isTrivialPin, LIMITS } from '@wallet/contract';
-import { addSeconds } from '../../platform/clock';
+import { isLuhnValid, isTrivialPin, type SecondFactorProof } from '@wallet/contract';
 import { AppError } from '../../platform/errors';
+import { checkSecret } from '../../platform/secret-limits';
 import { verifyPaymentPassword } from '../auth/service';
+import { verifyStepUp } from '../auth/step-up';
 import type { CardDeps } from './deps';
-import { findUserCard, lockCard } from './queries';
+import { findUserCard } from './queries';
 
 /** The app hides revealed details again after this long; the reply says so, so the screen can count down. */
 export const REVEAL_SECONDS = 60;
 
 /**
- * Card number and CVV, fetched from the issuer for this one reply after the payment password: never
+ * Card number and CVV, fetched from the issuer for this one reply after the second factor (when on)
+ * and the payment password: never
  * stored, never logged (the logger redacts pan and cvv), sent with Cache-Control: no-store.
  */
-export async function revealCard(deps: CardDeps, userId: string, cardId: string, paymentPassword: string) {
+export async function revealCard(
+  deps: CardDeps,
+  userId: string,
+  cardId: string,
+  proof: { paymentPassword: string; secondFactor?: SecondFactorProof | undefined },
+  ip: string,
+) {
   const card = await findUserCard(deps.db, userId, cardId);
   if (!card) throw new AppError('CARD_NOT_FOUND');
   if (card.type === 'physical') throw new AppError('CARD_DETAILS_ON_CARD');
   if (card.status !== 'active') throw new AppError(card.status === 'awaiting_kyc' ? 'KYC_REQUIRED' : 'CARD_NOT_OPEN');
-  await verifyPaymentPassword(deps, userId, paymentPassword);
+  await verifyStepUp(deps, userId, proof.secondFactor, ip);
+  await verifyPaymentPassword(deps, userId, proof.paymentPassword);
   let secrets: Awaited<ReturnType<CardDeps['issuer']['reveal']>>;
   try {
     secrets = await deps.issuer.reveal(card.issuer_card_id as string);
@@ -86,53 +95,34 @@ export async function setPin(deps: CardDeps, userId: string, cardId: string, pin
 /**
  * Binds a delivered physical card by the number printed on it. The issuer compares the number (the app
  * keeps only the last four digits, checked first so an obvious typo costs no issuer call). A number
- * that fails the Luhn check is a typo, not a guess: it is refused before anything is counted. Wrong
- * numbers are counted under the card's row lock and pause binding after LIMITS.card.bindMaxFailures,
- * so the hidden digits cannot be found by trying. Binding again with the right number changes nothing.
+ * that fails the Luhn check is a typo, not a guess: it is refused and not counted. Wrong numbers are
+ * counted by the card_number limits (LIMITS.secretAttempts, per card and per client address) and
+ * pause binding, so the hidden digits cannot be found by trying. Binding again with the right number
+ * changes nothing.
  */
 export async function bindPhysicalCard(deps: CardDeps, userId: string, cardId: string, cardNumber: string) {
   const card = await findUserCard(deps.db, userId, cardId);
   if (!card) throw new AppError('CARD_NOT_FOUND');
   if (card.type !== 'physical') throw new AppError('CARD_NOT_PHYSICAL');
-  if (card.status === 'opening' || card.status === 'failed' || !card.issuer_card_id) throw new AppError('CARD_NOT_OPEN');
+  const issuerCardId = card.issuer_card_id;
+  if (card.status === 'opening' || card.status === 'failed' || !issuerCardId) throw new AppError('CARD_NOT_OPEN');
   if (card.shipping_status !== 'delivered') throw new AppError('CARD_NOT_DELIVERED');
   if (card.status !== 'active') throw new AppError('KYC_REQUIRED');
-  const now = deps.clock.now();
-  if (card.bind_locked_until && card.bind_locked_until > now)
-    throw new AppError('CARD_BIND_LOCKED', { until: card.bind_locked_until.toISOString() });
-  if (!isLuhnValid(cardNumber)) throw new AppError('CARD_NUMBER_INVALID');
-
-  let matched = card.last4 !== null && cardNumber.endsWith(card.last4);
-  if (matched) {
+  // The number belongs to the card, so the card is the account its guesses are counted against.
+  const verdict = await checkSecret(deps.limits, { kind: 'card_number', account: card.id }, async () => {
+    if (!isLuhnValid(cardNumber)) throw new AppError('CARD_NUMBER_INVALID');
+    if (card.last4 === null || !cardNumber.endsWith(card.last4)) return false;
     try {
-      ({ matched } = await deps.issuer.bindPhysical(card.issuer_card_id, cardNumber));
+      return (await deps.issuer.bindPhysical(issuerCardId, cardNumber)).matched;
     } catch (error) {
       throw new AppError('ISSUER_UNAVAILABLE', undefined, { cause: error });
     }
-  }
-  const failure = await deps.db.transaction().execute(async (trx) => {
-    const locked = await lockCard(trx, card.id);
-    if (!locked) return new AppError('CARD_NOT_FOUND');
-    if (matched) {
-      await trx
-        .updateTable('cards')
-        .set({ bound_at: locked.bound_at ?? now, bind_failures: 0, bind_locked_until: null, updated_at: now })
-        .where('id', '=', card.id)
-        .execute();
-      return null;
-    }
-    const failures = locked.bind_failures + 1;
-    if (failures >= LIMITS.card.bindMaxFailures) {
-      const until = addSeconds(now, LIMITS.card.bindLockMinutes * 60);
-      await trx
-        .updateTable('cards')
-        .set({ bind_failures: 0, bind_locked_until: until, updated_at: now })
-        .where('id', '=', card.id)
-        .execute();
-      return new AppError('CARD_BIND_LOCKED', { until: until.toISOString() });
-    }
-    await trx.updateTable('cards').set({ bind_failures: failures, updated_at: now }).where('id', '=', card.id).execute();
-    return new AppError('CARD_NUMBER_MISMATCH', { remainingAttempts: LIMITS.card.bindMaxFailures - failures });
   });
-  if (failure) throw failure;
+  if (!verdict.ok) throw new AppError('CARD_NUMBER_MISMATCH', { remainingAttempts: verdict.remainingAttempts });
+  const now = deps.clock.now();
+  await deps.db
+    .updateTable('cards')
+    .set((eb) => ({ bound_at: eb.fn.coalesce('bound_at', eb.val(now)), updated_at: now }))
+    .where('id', '=', card.id)
+    .execute();
 }

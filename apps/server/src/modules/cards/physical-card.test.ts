@@ -117,9 +117,16 @@ it('binds the delivered card by its printed number: wrong numbers refused and co
   // A typo the Luhn check catches: refused before anything is counted or the issuer is asked.
   // One digit changed, the last four kept: without the check it would reach the issuer and count.
   const typo = `${pan.slice(0, 9)}${(Number(pan[9]) + 1) % 10}${pan.slice(10)}`;
+  // Wrong numbers are counted by the shared secret limits, per card (platform/secret-limits.ts).
   const failures = async () =>
-    (await t.database.handle.db.selectFrom('cards').select('bind_failures').where('id', '=', cardId).executeTakeFirstOrThrow())
-      .bind_failures;
+    (
+      await t.database.handle.db
+        .selectFrom('secret_attempts')
+        .select('failures')
+        .where('kind', '=', 'card_number')
+        .where('subject', '=', `a:${cardId}`)
+        .executeTakeFirst()
+    )?.failures ?? 0;
   for (const number of [typo, typo, typo, typo, typo, typo]) {
     const refused = await bind(number, 'ko');
     expect(refused.statusCode).toBe(400);

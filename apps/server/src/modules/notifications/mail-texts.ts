@@ -61,27 +61,28 @@ export function cardFrozenMail(language: Language, p: { last4: string }): MailTe
 }
 
 /** `when` is the sign-in's time as the mail states it (UTC). */
-export function newDeviceMail(language: Language, p: { when: string; device: string; ip: string }): MailText {
+/** `place`: the country of the IP in the member's language, or local network / unknown (platform/place.ts). */
+export function newDeviceMail(language: Language, p: { when: string; device: string; ip: string; place: string }): MailText {
   switch (language) {
     case 'zh':
       return {
         subject: 'SBC Wallet 新设备登录提醒',
-        text: `您的账户刚刚在一台新设备上登录。\n\n时间：${p.when}\n设备：${p.device}\nIP 地址：${p.ip}\n\n如果是您本人操作，无需处理。如果不是您本人，请立即修改登录密码，并在 App 的“账户与安全 > 设置 > 已登录设备”中选择“退出所有其他设备”。`,
+        text: `您的账户刚刚在一台新设备上登录。\n\n时间：${p.when}\n设备：${p.device}\nIP 地址：${p.ip}\n位置：${p.place}\n\n如果是您本人操作，无需处理。如果不是您本人，请立即修改登录密码，并在 App 的“账户与安全 > 设置 > 已登录设备”中选择“退出所有其他设备”。`,
       };
     case 'ko':
       return {
         subject: 'SBC Wallet 새 기기 로그인 알림',
-        text: `새 기기에서 계정에 로그인했습니다.\n\n시간: ${p.when}\n기기: ${p.device}\nIP 주소: ${p.ip}\n\n본인이라면 아무것도 하지 않으셔도 됩니다. 본인이 아니라면 즉시 로그인 비밀번호를 변경하고, 앱의 '계정 및 보안 > 설정 > 로그인된 기기'에서 '다른 모든 기기에서 로그아웃'을 누르세요.`,
+        text: `새 기기에서 계정에 로그인했습니다.\n\n시간: ${p.when}\n기기: ${p.device}\nIP 주소: ${p.ip}\n위치: ${p.place}\n\n본인이라면 아무것도 하지 않으셔도 됩니다. 본인이 아니라면 즉시 로그인 비밀번호를 변경하고, 앱의 '계정 및 보안 > 설정 > 로그인된 기기'에서 '다른 모든 기기에서 로그아웃'을 누르세요.`,
       };
     case 'ja':
       return {
         subject: 'SBC Wallet 新しい端末からのログイン',
-        text: `新しい端末からアカウントにログインがありました。\n\n日時：${p.when}\n端末：${p.device}\nIP アドレス：${p.ip}\n\nご本人の場合は対応不要です。心当たりがない場合は、すぐにログインパスワードを変更し、アプリの「アカウントとセキュリティ > 設定 > ログイン中の端末」で「他のすべての端末からログアウト」を選んでください。`,
+        text: `新しい端末からアカウントにログインがありました。\n\n日時：${p.when}\n端末：${p.device}\nIP アドレス：${p.ip}\n場所：${p.place}\n\nご本人の場合は対応不要です。心当たりがない場合は、すぐにログインパスワードを変更し、アプリの「アカウントとセキュリティ > 設定 > ログイン中の端末」で「他のすべての端末からログアウト」を選んでください。`,
       };
     default:
       return {
         subject: 'New sign-in to your SBC Wallet account',
-        text: `Your account was just signed in on a new device.\n\nWhen: ${p.when}\nDevice: ${p.device}\nIP address: ${p.ip}\n\nIf this was you, there is nothing to do. If it was not you, change your login password now, then sign out the other sessions in the app: Account and security > Settings > Signed-in devices > Sign out all other devices.`,
+        text: `Your account was just signed in on a new device.\n\nWhen: ${p.when}\nDevice: ${p.device}\nIP address: ${p.ip}\nPlace: ${p.place}\n\nIf this was you, there is nothing to do. If it was not you, change your login password now, then sign out the other sessions in the app: Account and security > Settings > Signed-in devices > Sign out all other devices.`,
       };
   }
 }

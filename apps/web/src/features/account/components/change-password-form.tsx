@@ -20,7 +20,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();
   const sendCode = useSendAccountCode();
   const f = useApiForm(changePasswordBodySchema, {
-    fieldOf: { ...CODE_ERROR_FIELDS, OLD_PASSWORD_WRONG: 'oldPassword' },
+    fieldOf: { ...CODE_ERROR_FIELDS, OLD_PASSWORD_WRONG: 'oldPassword', OLD_PASSWORD_LOCKED: 'oldPassword' },
     linked: { password: ['confirmPassword'] },
   });
 
