@@ -136,6 +136,14 @@ for (const language of ['ko', 'en'] as const satisfies readonly Language[]) {
       await expect.poll(() => hash(page)).toBe('#/');
       await page.getByTestId('tab-account').click();
       await expect.poll(() => page.getByTestId('account-uid').innerText()).toMatch(/\d{6,}/);
+
+      // The session is an HttpOnly cookie (ADR 0012): nothing a page script can read holds it.
+      const readable = await page.evaluate(() => ({ cookie: document.cookie, stored: JSON.stringify({ ...localStorage }) }));
+      expect(readable.cookie).toBe('');
+      expect(readable.stored).not.toMatch(/[A-Za-z0-9_-]{43}/);
+      const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'sbc_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+      expect(readable.stored).not.toContain(cookie?.value);
     });
 
     it('logs out, then back in with an email code', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_RELEASE_NOTES } from '../apps/server/src/modules/demo/app-release-content';
 import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/seed';
 import { DEFAULT_CHECKS, describeOutcome, runLighthouse } from '../scripts/lighthouse/audit';
-import { launchChromium } from './chromium';
+import { appState, launchChromium, sessionCookies } from './chromium';
 import { loginToken } from './http';
 import { expectCleanPage, expectNothingCutOff, RAW_KEY } from './page-checks';
 
@@ -50,14 +50,8 @@ async function shot(page: Page, name: string) {
 /** Opens `route` in `language` (as the app stores it), signed in with `token` when given. */
 async function open(page: Page, route: string, language: Language, token: string | null = null) {
   await page.goto(`${baseUrl()}/#${route}`);
-  await page.evaluate(
-    ([lang, session]) =>
-      localStorage.setItem(
-        'sbc-wallet',
-        JSON.stringify({ state: { language: lang, serverUrl: '', serverRegion: null, token: session }, version: 1 }),
-      ),
-    [language, token] as const,
-  );
+  if (token) await page.context().addCookies(sessionCookies(token));
+  await page.evaluate(([key, state]) => localStorage.setItem(key, state), ['sbc-wallet', appState(token !== null, language)] as const);
   await page.reload();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
 }

@@ -93,6 +93,26 @@ type PageOptions = Parameters<Browser['newContext']>[0] & {
   firstLoadOnly?: boolean;
 };
 
+/** The app's entry in localStorage (apps/web/src/lib/store.ts): language and whether it holds a session. */
+export function appState(signedIn: boolean, language = 'en'): string {
+  return JSON.stringify({ state: { language, signedIn, serverUrl: '', serverRegion: null }, version: 2 });
+}
+
+/**
+ * The session cookie a sign-in in the page would have left (ADR 0012), for the hosts tests load the
+ * app from. The token is the one the API gave a sign-in without X-Session-Delivery.
+ */
+export function sessionCookies(token: string) {
+  return ['127.0.0.1', 'localhost'].map((domain) => ({
+    name: 'sbc_session',
+    value: token,
+    domain,
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'Strict' as const,
+  }));
+}
+
 /** A phone-sized page (390x844) that opens signed in as `token` (signed out if null), in `language`: the session the app keeps. */
 export async function signedInPage(
   browser: Browser,
@@ -101,15 +121,13 @@ export async function signedInPage(
   { firstLoadOnly = false, ...options }: PageOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
+  if (token) await context.addCookies(sessionCookies(token));
   await context.addInitScript(
-    ([t, l, once]) => {
+    ([state, once]) => {
       if (once && localStorage.getItem('sbc-wallet') !== null) return;
-      localStorage.setItem(
-        'sbc-wallet',
-        JSON.stringify({ state: { language: l, token: t, serverUrl: '', serverRegion: null }, version: 1 }),
-      );
+      localStorage.setItem('sbc-wallet', state);
     },
-    [token, language, firstLoadOnly] as const,
+    [appState(token !== null, language), firstLoadOnly] as const,
   );
   return context.newPage();
 }

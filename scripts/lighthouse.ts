@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { appState, sessionCookies } from '../e2e/chromium';
 import { benchDatabase } from './bench/database';
 import { startServer } from './bench/server';
 import { DEFAULT_CHECKS, describeOutcome, FAST_AND_ACCESSIBLE, type LighthouseOutcome, runLighthouse } from './lighthouse/audit';
-import { APP_STORAGE_KEY, appState, demoCardId, demoToken } from './lighthouse/demo-member';
+import { APP_STORAGE_KEY, demoCardId, demoToken } from './lighthouse/demo-member';
 
 /**
  * `npm run lighthouse`: Lighthouse against the built app as `npm start` serves it (the real server on
@@ -49,9 +50,12 @@ async function main() {
       if (pages.length > 0) {
         const token = await demoToken(server.baseUrl);
         const cardId = pages.some((p) => p.name === 'card') ? await demoCardId(server.baseUrl, token) : '';
-        const session = [{ key: APP_STORAGE_KEY, value: appState(token) }];
+        const session = [{ key: APP_STORAGE_KEY, value: appState(true) }];
         for (const signedIn of pages) {
-          const outcome = await runLighthouse(`${server.baseUrl}/${signedIn.hash(cardId)}`, FAST_AND_ACCESSIBLE, { localStorage: session });
+          const outcome = await runLighthouse(`${server.baseUrl}/${signedIn.hash(cardId)}`, FAST_AND_ACCESSIBLE, {
+            localStorage: session,
+            cookies: sessionCookies(token),
+          });
           console.info(`signed in, ${signedIn.name}:`);
           for (const line of describeOutcome(outcome)) console.info(line);
           outcomes.push(outcome);

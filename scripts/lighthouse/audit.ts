@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Result } from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 import ServiceWorkerAudit from './service-worker-audit';
 
 /**
@@ -41,6 +41,8 @@ export interface StorageEntry {
 export interface RunOptions {
   /** Written on the page's origin before Lighthouse loads it; Lighthouse then keeps storage as it is. */
   localStorage?: readonly StorageEntry[];
+  /** Set in that browser too, e.g. the app's session cookie. */
+  cookies?: Parameters<BrowserContext['addCookies']>[0];
 }
 
 export interface AuditOutcome {
@@ -142,10 +144,16 @@ function offenders(details: unknown, max = 4): string[] {
  * Writes `entries` into the localStorage of `url`'s origin in the browser Lighthouse will drive. It
  * opens the origin's /healthz (JSON, not the app), so the HTTP cache stays cold for the audited load.
  */
-async function seedStorage(port: number, url: string, entries: readonly StorageEntry[]): Promise<void> {
+async function seedStorage(
+  port: number,
+  url: string,
+  entries: readonly StorageEntry[],
+  cookies: RunOptions['cookies'] = [],
+): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
+    await context.addCookies(cookies);
     const page = await context.newPage();
     await page.goto(new URL('/healthz', url).href);
     await page.evaluate((list) => {
@@ -175,7 +183,7 @@ export async function runLighthouse(
   });
   try {
     const keepStorage = options.localStorage !== undefined;
-    if (options.localStorage) await seedStorage(chrome.port, url, options.localStorage);
+    if (options.localStorage) await seedStorage(chrome.port, url, options.localStorage, options.cookies);
     const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json' }, config(checks, keepStorage));
     if (!result) throw new Error('Lighthouse returned no result');
     const lhr = result.lhr;

@@ -1,15 +1,11 @@
 /**
  * The demo member (apps/server/src/modules/demo/seed.ts, on with DEMO_DATA=true) signed in through the
- * API, for measurements of the signed-in app. The app keeps its session in localStorage (zustand
- * persist, apps/web/src/lib/store.ts); appState() is that entry, as e2e/chromium.ts signedInPage writes it.
+ * API, for measurements of the signed-in app. The app's session is an HttpOnly cookie and a flag in
+ * localStorage (apps/web/src/lib/store.ts), as e2e/chromium.ts signedInPage writes them.
  */
 export const DEMO_MEMBER = { email: 'demo@sbc-wallet.local', password: 'demo12345', paymentPassword: '123456' } as const;
 
 export const APP_STORAGE_KEY = 'sbc-wallet';
-
-export function appState(token: string, language = 'en'): string {
-  return JSON.stringify({ state: { language, token, serverUrl: '', serverRegion: null }, version: 1 });
-}
 
 async function call<T>(baseUrl: string, method: string, route: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl}${route}`, {

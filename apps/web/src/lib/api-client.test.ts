@@ -39,6 +39,10 @@ beforeAll(async () => {
               details: { fields: [{ path: 'body.amount', code: 'too_small', message: 'Too small' }] },
             },
           });
+        case '/guarded':
+          if (req.headers['x-csrf-token'] !== 'current-csrf')
+            return json(res, 403, { error: { code: 'CSRF_TOKEN_INVALID', message: 'This page is out of date.' } });
+          return json(res, 200, { ok: true });
         case '/unauthorized':
           return json(res, 401, { error: { code: 'UNAUTHORIZED', message: 'Please log in again.' } });
         case '/gateway':
@@ -76,16 +80,22 @@ beforeEach(() => {
 });
 
 /** A client whose side effects are recorded instead of touching a screen. */
-function setup(options: { token?: string | null; language?: Language; deps?: Partial<ApiClientDeps> } = {}) {
-  const effects = { tokenCleared: 0, loginVisits: 0, unreachable: [] as UnreachableReason[] };
-  let token = options.token === undefined ? 'secret-token' : options.token;
+function setup(options: { csrf?: string | null; language?: Language; deps?: Partial<ApiClientDeps> } = {}) {
+  const effects = { sessionsEnded: 0, loginVisits: 0, unreachable: [] as UnreachableReason[], freshCsrfAsks: 0 };
+  let csrf = options.csrf === undefined ? 'csrf-token' : options.csrf;
   const client = createApiClient({
     baseUrl: () => `${baseUrl}/`,
-    token: () => token,
+    csrfToken: async (fresh) => {
+      if (fresh) {
+        effects.freshCsrfAsks += 1;
+        csrf = 'current-csrf';
+      }
+      return csrf;
+    },
     language: () => options.language ?? 'ko',
-    clearToken: () => {
-      token = null;
-      effects.tokenCleared += 1;
+    endSession: () => {
+      csrf = null;
+      effects.sessionsEnded += 1;
     },
     goToLogin: () => {
       effects.loginVisits += 1;
@@ -95,27 +105,32 @@ function setup(options: { token?: string | null; language?: Language; deps?: Par
     },
     ...options.deps,
   });
-  return { client, effects, token: () => token };
+  return { client, effects, csrf: () => csrf };
 }
 
 describe('api client', () => {
-  it('sends the token, the language and a JSON body', async () => {
+  it('sends the CSRF token, the language and a JSON body, and asks for the session as a cookie', async () => {
     const { client } = setup({ language: 'ja' });
     const reply = await client.post<{ ok: boolean; body: unknown }>('/echo', { amount: '10.00' });
 
     expect(reply).toEqual({ ok: true, body: { amount: '10.00' } });
     const [request] = seen;
     expect(request?.method).toBe('POST');
-    expect(request?.headers.authorization).toBe('Bearer secret-token');
+    expect(request?.headers['x-csrf-token']).toBe('csrf-token');
+    expect(request?.headers['x-session-delivery']).toBe('cookie');
+    // Never a bearer token: the session is the HttpOnly cookie.
+    expect(request?.headers.authorization).toBeUndefined();
     expect(request?.headers['accept-language']).toBe('ja');
     expect(request?.headers['content-type']).toBe('application/json');
   });
 
-  it('sends no Authorization header without a token, and no body type without a body', async () => {
-    const { client } = setup({ token: null });
+  it('sends no CSRF token on reads or when signed out, and no body type without a body', async () => {
+    const { client } = setup();
     await client.get('/echo');
+    await setup({ csrf: null }).client.post('/echo');
 
-    expect(seen[0]?.headers.authorization).toBeUndefined();
+    expect(seen[0]?.headers['x-csrf-token']).toBeUndefined();
+    expect(seen[1]?.headers['x-csrf-token']).toBeUndefined();
     expect(seen[0]?.headers['content-type']).toBeUndefined();
     expect(seen[0]?.headers['accept-language']).toBe('ko');
   });
@@ -136,7 +151,7 @@ describe('api client', () => {
       status: 400,
       details: { fields: [{ path: 'body.amount', code: 'too_small', message: 'Too small' }] },
     });
-    expect(effects).toEqual({ tokenCleared: 0, loginVisits: 0, unreachable: [] });
+    expect(effects).toEqual({ sessionsEnded: 0, loginVisits: 0, unreachable: [], freshCsrfAsks: 0 });
   });
 
   it('reports a reply that is not an error reply as BAD_REPLY with its status', async () => {
@@ -154,12 +169,26 @@ describe('api client', () => {
     expect(effects.unreachable).toEqual(['network']);
   });
 
-  it('on 401 clears the token and goes to the login page', async () => {
-    const { client, effects, token } = setup();
+  it('repeats a call refused for a stale CSRF token once, with the fresh one', async () => {
+    const { client, effects } = setup();
+    await expect(client.post('/guarded', {})).resolves.toEqual({ ok: true });
+    expect(seen.map((request) => request.headers['x-csrf-token'])).toEqual(['csrf-token', 'current-csrf']);
+    expect(effects.freshCsrfAsks).toBe(1);
+  });
+
+  it('gives up when even the fresh CSRF token is refused', async () => {
+    const { client, effects } = setup({ deps: { csrfToken: async () => 'never-right' } });
+    await expect(client.post('/guarded', {})).rejects.toMatchObject({ code: 'CSRF_TOKEN_INVALID', status: 403 });
+    expect(seen).toHaveLength(2);
+    expect(effects.loginVisits).toBe(0);
+  });
+
+  it('on 401 ends the session and goes to the login page', async () => {
+    const { client, effects, csrf } = setup();
     await expect(client.get('/unauthorized')).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
 
-    expect(token()).toBeNull();
-    expect(effects.tokenCleared).toBe(1);
+    expect(csrf()).toBeNull();
+    expect(effects.sessionsEnded).toBe(1);
     expect(effects.loginVisits).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 import errorReply from 'virtual:json-schema/errorReplySchema';
 import type { ErrorCode, ErrorReply, Language } from '@wallet/contract';
-import { LIMITS } from '@wallet/contract';
+import { CSRF_HEADER, LIMITS, SESSION_DELIVERY_HEADER } from '@wallet/contract';
 import { jsonReplySchema } from './json-check';
 
 /** Failures found by the client itself, before or instead of an error reply from the server. */
@@ -42,9 +42,14 @@ export type RequestOptions = {
 
 export type ApiClientDeps = {
   baseUrl: () => string;
-  token: () => string | null;
+  /**
+   * The CSRF token a state-changing call must echo; null when signed out. `fresh` asks for it anew
+   * (the session changed under the page, e.g. a sign-in in another tab).
+   */
+  csrfToken: (fresh: boolean) => Promise<string | null>;
   language: () => Language;
-  clearToken: () => void;
+  /** The server said the session is gone (401). */
+  endSession: () => void;
   goToLogin: () => void;
   /** Tells the person that no reply came; the promise still rejects. */
   onUnreachable: (reason: UnreachableReason) => void;
@@ -63,12 +68,21 @@ const GATEWAY_STATUSES = [502, 503, 504];
 export function createApiClient(deps: ApiClientDeps) {
   const timeoutMs = deps.timeoutMs ?? LIMITS.client.httpTimeoutMs;
 
-  async function request(method: Method, path: string, options: RequestOptions): Promise<{ status: number; data: unknown }> {
+  async function request(
+    method: Method,
+    path: string,
+    options: RequestOptions,
+    freshCsrf = false,
+  ): Promise<{ status: number; data: unknown }> {
     const headers = new Headers(options.headers);
     headers.set('Accept', 'application/json');
     headers.set('Accept-Language', deps.language());
-    const token = deps.token();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    // The session is the HttpOnly cookie (ADR 0012): sign-ins are asked to set it, never to hand over a token.
+    headers.set(SESSION_DELIVERY_HEADER, 'cookie');
+    if (method !== 'GET') {
+      const csrf = await deps.csrfToken(freshCsrf);
+      if (csrf) headers.set(CSRF_HEADER, csrf);
+    }
     let body: string | undefined;
     if (options.body !== undefined) {
       headers.set('Content-Type', 'application/json');
@@ -91,7 +105,14 @@ export function createApiClient(deps: ApiClientDeps) {
     let response: Response;
     let text: string;
     try {
-      response = await (deps.fetch ?? fetch)(joinUrl(deps.baseUrl(), path), { method, headers, body, signal: controller.signal });
+      response = await (deps.fetch ?? fetch)(joinUrl(deps.baseUrl(), path), {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        // A regional server the member picked is another origin: its cookie goes only when asked for.
+        credentials: 'include',
+      });
       // The timeout covers the whole body too: a server may send headers and then stall.
       text = await response.text();
     } catch (cause) {
@@ -109,7 +130,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
     const payload = parseJson(text);
     if (response.status === 401) {
-      deps.clearToken();
+      deps.endSession();
       deps.goToLogin();
     }
     const accepted = response.ok || options.acceptStatus?.includes(response.status) === true;
@@ -118,6 +139,8 @@ export function createApiClient(deps: ApiClientDeps) {
     const parsed = errorReplySchema.safeParse(payload.ok ? payload.value : undefined);
     if (parsed.success) {
       const { code, message, details } = parsed.data.error;
+      // Refused before anything was done: with the session's current token the same call is safe to repeat once.
+      if (code === 'CSRF_TOKEN_INVALID' && !freshCsrf) return request(method, path, options, true);
       throw new ApiError(code, message, response.status, details);
     }
     // A proxy or load balancer answered for a server it could not reach: to the person, that is
@@ -139,7 +162,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
   return {
     get: <T>(path: string, options: Omit<Options<T>, 'body'> = {}) => call<T>('GET', path, options),
-    delete: <T>(path: string, options: Omit<Options<T>, 'body'> = {}) => call<T>('DELETE', path, options),
+    // A DELETE may carry a body: the second factor a guarded removal asks for.
+    delete: <T>(path: string, options: Options<T> = {}) => call<T>('DELETE', path, options),
     post: <T>(path: string, body?: unknown, options: Options<T> = {}) => call<T>('POST', path, { ...options, body }),
     put: <T>(path: string, body?: unknown, options: Options<T> = {}) => call<T>('PUT', path, { ...options, body }),
     patch: <T>(path: string, body?: unknown, options: Options<T> = {}) => call<T>('PATCH', path, { ...options, body }),

@@ -1,6 +1,7 @@
 import { LIMITS } from '@wallet/contract';
 import { Toast } from 'antd-mobile';
 import { createApiClient } from './api-client';
+import { firstScreenSchemas } from './first-screen-schemas';
 import { i18n } from './i18n';
 import { isAuthPath, loginPathFor } from './redirect';
 import { useAppStore } from './store';
@@ -11,9 +12,9 @@ import { useAppStore } from './store';
  */
 export const api = createApiClient({
   baseUrl: () => useAppStore.getState().serverUrl,
-  token: () => useAppStore.getState().token,
+  csrfToken: (fresh) => sessionCsrfToken(fresh),
   language: () => useAppStore.getState().language,
-  clearToken: () => useAppStore.getState().clearToken(),
+  endSession: () => useAppStore.getState().endSession(),
   // A 401 sends people to the login page (PRODUCT_SPEC.md section 2), which brings them back here.
   goToLogin: () => {
     const here = window.location.hash.replace(/^#/, '') || '/';
@@ -26,3 +27,25 @@ export const api = createApiClient({
     });
   },
 });
+
+let pendingCsrf: Promise<string | null> | null = null;
+
+/**
+ * The CSRF token of this browser's session. A sign-in brings it; after a reload it is asked for once
+ * (GET /api/v1/auth/session needs none), however many calls want it at the same moment.
+ */
+export function sessionCsrfToken(fresh = false): Promise<string | null> {
+  const { signedIn, csrfToken } = useAppStore.getState();
+  if (!signedIn) return Promise.resolve(null);
+  if (csrfToken && !fresh) return Promise.resolve(csrfToken);
+  pendingCsrf ??= api
+    .get('/api/v1/auth/session', { schema: firstScreenSchemas.csrf })
+    .then(({ csrfToken: token }) => {
+      useAppStore.getState().setCsrfToken(token);
+      return token;
+    })
+    .finally(() => {
+      pendingCsrf = null;
+    });
+  return pendingCsrf;
+}

@@ -1,11 +1,20 @@
 import balances from 'virtual:json-schema/balancesReplySchema';
+import csrf from 'virtual:json-schema/csrfReplySchema';
 import popups from 'virtual:json-schema/helpPopupsReplySchema';
 import meta from 'virtual:json-schema/metaReplySchema';
 import notifications from 'virtual:json-schema/notificationListReplySchema';
 import ok from 'virtual:json-schema/okReplySchema';
 import profile from 'virtual:json-schema/profileSchema';
 import unread from 'virtual:json-schema/unreadCountReplySchema';
-import type { BalancesReply, HelpPopupsReply, MetaReply, notificationListReplySchema, Profile, UnreadCountReply } from '@wallet/contract';
+import type {
+  BalancesReply,
+  CsrfReply,
+  HelpPopupsReply,
+  MetaReply,
+  notificationListReplySchema,
+  Profile,
+  UnreadCountReply,
+} from '@wallet/contract';
 import { jsonReplySchema } from './json-check';
 import type { Parsed } from './schema-types';
 
@@ -19,6 +28,7 @@ type NotificationListReply = Parsed<typeof notificationListReplySchema>;
  */
 export const firstScreenSchemas = {
   balances: jsonReplySchema<BalancesReply>(balances),
+  csrf: jsonReplySchema<CsrfReply>(csrf),
   popups: jsonReplySchema<HelpPopupsReply>(popups),
   meta: jsonReplySchema<MetaReply>(meta),
   notifications: jsonReplySchema<NotificationListReply>(notifications),

@@ -7,7 +7,8 @@ type Handler = (data: unknown) => void;
 
 export type LiveSource = {
   url: () => string;
-  token: () => string | null;
+  /** The session is the HttpOnly cookie: the stream is opened only while the app thinks it has one. */
+  signedIn: () => boolean;
   language: () => string;
   fetch?: typeof fetch;
 };
@@ -45,7 +46,7 @@ function dispatch(type: string, data: string): void {
 
 /**
  * Keeps one Server-Sent Events stream open for the signed-in session. It is read with fetch, not
- * EventSource, because the session travels in the Authorization header. After a drop it reconnects
+ * EventSource, for the headers (language, Last-Event-ID on reconnect) and the status on failure. After a drop it reconnects
  * with Last-Event-ID, backing off; a 401 or 403 ends it (the session is gone). Returns the stop function.
  */
 export function connectLive(source: LiveSource): () => void {
@@ -65,17 +66,15 @@ export function connectLive(source: LiveSource): () => void {
   };
 
   const open = async () => {
-    const token = source.token();
-    if (stopped || !token) return;
+    if (stopped || !source.signedIn()) return;
     controller = new AbortController();
     const headers: Record<string, string> = {
-      authorization: `Bearer ${token}`,
       accept: 'text/event-stream',
       'accept-language': source.language(),
     };
     if (lastEventId) headers['last-event-id'] = lastEventId;
     try {
-      const response = await doFetch(source.url(), { headers, signal: controller.signal, cache: 'no-store' });
+      const response = await doFetch(source.url(), { headers, signal: controller.signal, cache: 'no-store', credentials: 'include' });
       if (response.status === 401 || response.status === 403) {
         useLiveStatus.setState({ connected: false });
         return;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { SessionReply } from '@wallet/contract';
+import type { CookieSessionReply } from '@wallet/contract';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_PATH, safeRedirect } from './redirect';
@@ -12,36 +12,36 @@ export function useRedirectParam(): string | null {
 }
 
 export function useSignedIn(): boolean {
-  return useAppStore((state) => state.token !== null);
+  return useAppStore((state) => state.signedIn);
 }
 
 /**
- * After a login, sign-up or password reset: keep the token, forget whatever was cached for the
+ * After a login, sign-up or password reset (the session is the cookie the reply set): keep its CSRF token, forget whatever was cached for the
  * previous person, and return to where they came from (or home).
  */
-export function useStartSession(): (reply: SessionReply) => void {
-  const setToken = useAppStore((state) => state.setToken);
+export function useStartSession(): (reply: CookieSessionReply) => void {
+  const startSession = useAppStore((state) => state.startSession);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const redirect = useRedirectParam();
   return useCallback(
     (reply) => {
       queryClient.clear();
-      setToken(reply.token);
+      startSession(reply.csrfToken);
       navigate(redirect ?? '/', { replace: true });
     },
-    [queryClient, setToken, navigate, redirect],
+    [queryClient, startSession, navigate, redirect],
   );
 }
 
-/** Signed out, whether the server heard about it or not: no token, no cached data, the login page. */
+/** Signed out, whether the server heard about it or not: no session flag, no cached data, the login page. */
 export function useClearSession(): () => void {
   const logOut = useAppStore((state) => state.logOut);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
     // Marked as on purpose, so the guard of the page still showing while the login page loads
-    // sends there too without a redirect back; account queries are idle without a token.
+    // sends there too without a redirect back; account queries are idle while signed out.
     logOut();
     queryClient.clear();
     navigate(LOGIN_PATH, { replace: true });

@@ -1,4 +1,4 @@
-import { codeLoginBodySchema, emailSchema, type SessionReply } from '@wallet/contract';
+import { codeLoginBodySchema, emailSchema, type WebLoginReply } from '@wallet/contract';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/code-field';
@@ -8,7 +8,7 @@ import { useApiForm } from '../../../lib/use-api-form';
 import { useLoginWithCode } from '../api/login-with-code';
 import { useSendCode } from '../api/send-code';
 
-type Props = { onSignedIn: (reply: SessionReply) => void; initialEmail?: string };
+type Props = { onSignedIn: (reply: WebLoginReply) => void; initialEmail?: string };
 
 const emailOnly = fieldSchema('email', emailSchema);
 

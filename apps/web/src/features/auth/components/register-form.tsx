@@ -1,4 +1,4 @@
-import { emailSchema, registerBodySchema, type SessionReply } from '@wallet/contract';
+import { type CookieSessionReply, emailSchema, registerBodySchema } from '@wallet/contract';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '../../../components/address-fields';
@@ -10,7 +10,7 @@ import { useApiForm } from '../../../lib/use-api-form';
 import { useRegister } from '../api/register';
 import { useSendCode } from '../api/send-code';
 
-type Props = { onSignedIn: (reply: SessionReply) => void; inviteCode?: string };
+type Props = { onSignedIn: (reply: CookieSessionReply) => void; inviteCode?: string };
 
 const emailOnly = fieldSchema('email', emailSchema);
 const TEXT_FIELDS = ['email', 'code', 'password', 'confirmPassword', 'address'] as const;

@@ -1,4 +1,4 @@
-import { emailSchema, resetPasswordBodySchema, type SessionReply } from '@wallet/contract';
+import { emailSchema, resetPasswordBodySchema, type WebLoginReply } from '@wallet/contract';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/code-field';
@@ -9,7 +9,7 @@ import { useApiForm } from '../../../lib/use-api-form';
 import { useResetPassword } from '../api/reset-password';
 import { useSendCode } from '../api/send-code';
 
-type Props = { onSignedIn: (reply: SessionReply) => void; initialEmail?: string };
+type Props = { onSignedIn: (reply: WebLoginReply) => void; initialEmail?: string };
 
 const emailOnly = fieldSchema('email', emailSchema);
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KycBody, type KycPhotoSide, kycStatusSchema, LIMITS } from '@wallet/contract';
-import { api } from '../../../lib/api';
+import { CSRF_HEADER, type KycBody, type KycPhotoSide, kycStatusSchema, LIMITS } from '@wallet/contract';
+import { api, sessionCsrfToken } from '../../../lib/api';
 import { useAppStore } from '../../../lib/store';
 import { ME_QUERY_KEY } from '../../account/api/get-me';
 import { CARDS_QUERY_KEY } from './get-cards';
@@ -39,14 +39,21 @@ const failure = (code: string) => Object.assign(new Error(code), { code });
  * reports upload progress; photos are large even after compression on slow mobile links. The same
  * headers as the API client; a PUT of one side replaces it, so sending it again is safe.
  */
-export function uploadKycPhoto(side: KycPhotoSide, file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<void> {
-  const { token, language } = useAppStore.getState();
+export async function uploadKycPhoto(
+  side: KycPhotoSide,
+  file: Blob,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { language } = useAppStore.getState();
+  const csrf = await sessionCsrfToken();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', photoUrl(side));
     xhr.timeout = LIMITS.client.httpTimeoutMs * 2;
     xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.withCredentials = true;
+    if (csrf) xhr.setRequestHeader(CSRF_HEADER, csrf);
     xhr.setRequestHeader('Accept-Language', language);
     xhr.setRequestHeader('Content-Type', file.type || 'image/jpeg');
     xhr.upload.onprogress = (event) => {
@@ -64,7 +71,7 @@ export function uploadKycPhoto(side: KycPhotoSide, file: Blob, onProgress: (perc
         // A proxy's page rather than our error reply: as good as no connection.
         code = 'NETWORK_ERROR';
       }
-      if (xhr.status === 401) useAppStore.getState().clearToken();
+      if (xhr.status === 401) useAppStore.getState().endSession();
       reject(failure(code));
     };
     xhr.onerror = () => reject(failure('NETWORK_ERROR'));
@@ -77,9 +84,10 @@ export function uploadKycPhoto(side: KycPhotoSide, file: Blob, onProgress: (perc
 
 /** A photo sent earlier (kept privately on the server), as a local object URL for its thumbnail. */
 export async function fetchKycPhoto(side: KycPhotoSide, signal?: AbortSignal): Promise<string> {
-  const { token, language } = useAppStore.getState();
+  const { language } = useAppStore.getState();
   const res = await fetch(photoUrl(side), {
-    headers: { 'Accept-Language': language, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'Accept-Language': language },
+    credentials: 'include',
     signal,
   });
   if (!res.ok) throw failure(res.status === 404 ? 'NOT_FOUND' : 'NETWORK_ERROR');

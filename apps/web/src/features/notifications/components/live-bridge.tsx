@@ -16,19 +16,19 @@ const MONEY_QUERY_KEYS = [['wallet'], ['top-up'], ['withdraw'], ['cards'], ['pay
  * On (re)connecting, everything that may have changed meanwhile is read again.
  */
 export function LiveBridge() {
-  const token = useAppStore((state) => state.token);
+  const signedIn = useAppStore((state) => state.signedIn);
   const serverUrl = useAppStore((state) => state.serverUrl);
   const queryClient = useQueryClient();
   const text = useNotificationText();
 
   useEffect(() => {
-    if (!token) return;
+    if (!signedIn) return;
     return connectLive({
       url: () => `${serverUrl.replace(/\/+$/, '')}/api/v1/me/events`,
-      token: () => useAppStore.getState().token,
+      signedIn: () => useAppStore.getState().signedIn,
       language: () => useAppStore.getState().language,
     });
-  }, [token, serverUrl]);
+  }, [signedIn, serverUrl]);
 
   useEffect(() => {
     // A credit brings a balance event and a notification together: the second joins the read the

@@ -8,12 +8,12 @@ import { useAppStore } from '../../../lib/store';
 const DOWNLOAD_TIMEOUT_MS = 120_000;
 
 /**
- * The statement file, fetched with the session in the Authorization header like every call (a link
- * with a token in it could leak from history or logs). The JSON client cannot carry a file, so this
+ * The statement file, fetched with the session cookie like every call (never a link with a token in
+ * it, which could leak from history or logs). The JSON client cannot carry a file, so this
  * is its small twin for one binary reply, with the same error handling.
  */
 export async function fetchStatement(query: StatementQuery): Promise<{ blob: Blob; fileName: string }> {
-  const { serverUrl, token, language, clearToken } = useAppStore.getState();
+  const { serverUrl, language, endSession } = useAppStore.getState();
   const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), DOWNLOAD_TIMEOUT_MS);
@@ -24,8 +24,8 @@ export async function fetchStatement(query: StatementQuery): Promise<{ blob: Blo
       headers: {
         Accept: 'text/csv, application/pdf, application/json',
         'Accept-Language': language,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
       },
+      credentials: 'include',
       signal: controller.signal,
     });
     blob = await response.blob();
@@ -36,7 +36,7 @@ export async function fetchStatement(query: StatementQuery): Promise<{ blob: Blo
     clearTimeout(timer);
   }
   if (response.status === 401) {
-    clearToken();
+    endSession();
     const here = window.location.hash.replace(/^#/, '') || '/';
     if (!isAuthPath(here)) window.location.hash = loginPathFor(here);
   }

@@ -1,4 +1,5 @@
-import { type TicketAttachment, ticketAttachmentSchema } from '@wallet/contract';
+import { CSRF_HEADER, type TicketAttachment, ticketAttachmentSchema } from '@wallet/contract';
+import { sessionCsrfToken } from '../../../lib/api';
 import { ApiError } from '../../../lib/api-client';
 import { compressImage } from '../../../lib/compress-image';
 import { useAppStore } from '../../../lib/store';
@@ -15,12 +16,14 @@ export function compressScreenshot(file: File, onProgress: (percent: number) => 
  * Uploads one screenshot (multipart, field "file") and resolves with its attachment id. XMLHttpRequest
  * rather than fetch, because only it reports upload progress. Fails with an ApiError of the reply's code.
  */
-export function uploadScreenshot(file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<TicketAttachment> {
-  const { serverUrl, token, language } = useAppStore.getState();
+export async function uploadScreenshot(file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<TicketAttachment> {
+  const { serverUrl, language } = useAppStore.getState();
+  const csrf = await sessionCsrfToken();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${serverUrl.replace(/\/+$/, '')}/api/v1/tickets/attachments`);
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.withCredentials = true;
+    if (csrf) xhr.setRequestHeader(CSRF_HEADER, csrf);
     xhr.setRequestHeader('Accept-Language', language);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -49,13 +52,14 @@ export function uploadScreenshot(file: Blob, onProgress: (percent: number) => vo
 }
 
 /**
- * A screenshot's bytes, read with the session token (an <img src> cannot send the Authorization
- * header), for an object URL.
+ * A screenshot's bytes, for an object URL: an <img src> on a regional server would not carry the
+ * session cookie, and the reply's errors are the API's.
  */
 export async function fetchAttachment(id: string, signal?: AbortSignal): Promise<Blob> {
-  const { serverUrl, token, language } = useAppStore.getState();
+  const { serverUrl, language } = useAppStore.getState();
   const res = await fetch(`${serverUrl.replace(/\/+$/, '')}/api/v1/tickets/attachments/${encodeURIComponent(id)}`, {
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': language },
+    headers: { 'Accept-Language': language },
+    credentials: 'include',
     signal,
   });
   if (!res.ok) {

@@ -1,0 +1,62 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { PRODUCTION_ENV } from '../../test/production-env';
+
+let dist: string;
+let t: TestApp;
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'wallet-headers-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  t = await createTestApp({ env: { ...PRODUCTION_ENV, WEB_DIST_DIR: dist, SMTP_URL: 'smtp://127.0.0.1:1', TRUST_PROXY: '127.0.0.1' } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+function expectCommonHeaders(headers: Record<string, unknown>) {
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(String(headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+}
+
+it('sends the web app with its own policy: this site only, no inline script', async () => {
+  const page = await t.app.inject({ method: 'GET', url: '/' });
+  expect(page.statusCode).toBe(200);
+  expectCommonHeaders(page.headers);
+  const policy = String(page.headers['content-security-policy']);
+  expect(policy).toContain("script-src 'self';");
+  expect(policy).not.toContain("'unsafe-eval'");
+  expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+});
+
+it('sends API replies, errors included, with a policy that loads nothing', async () => {
+  for (const url of ['/api/v1/meta', '/api/v1/me', '/api/v1/no-such-route']) {
+    const res = await t.app.inject({ method: 'GET', url });
+    expectCommonHeaders(res.headers);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+  }
+});
+
+it('gives the API docs their own policy, with nothing from another host', async () => {
+  const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
+  expect(docs.statusCode).toBe(200);
+  expectCommonHeaders(docs.headers);
+  const policy = String(docs.headers['content-security-policy']);
+  expect(policy).toContain("script-src 'self';");
+  expect(policy).not.toMatch(/https?:|validator\.swagger\.io|\*/);
+  const init = await t.app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+  expect(init.body).toContain('validatorUrl');
+});
+
+it('sends HSTS in production over HTTPS only', async () => {
+  const plain = await t.app.inject({ method: 'GET', url: '/api/v1/meta' });
+  expect(plain.headers['strict-transport-security']).toBeUndefined();
+  const tls = await t.app.inject({ method: 'GET', url: '/api/v1/meta', headers: { 'x-forwarded-proto': 'https' } });
+  expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+});
