@@ -22,6 +22,11 @@ export const NOTIFICATION_CODES = [
   'payout_rejected',
   'ticket_answered',
   'new_device_login',
+  'passkey_added',
+  'passkey_removed',
+  'totp_added',
+  'totp_removed',
+  'recovery_codes_renewed',
 ] as const;
 export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
 

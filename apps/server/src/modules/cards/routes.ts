@@ -83,7 +83,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');
-      return revealCard(deps, signedIn(request).userId, request.params.id, request.body.paymentPassword);
+      return revealCard(deps, signedIn(request).userId, request.params.id, request.body, request.ip);
     },
   );
 

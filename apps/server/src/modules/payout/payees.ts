@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS, type Payee, type PayeeInput, type PayeeKind, type PayeeSaveBody, payeeInputSchema } from '@wallet/contract';
+import {
+  LIMITS,
+  type Payee,
+  type PayeeInput,
+  type PayeeKind,
+  type PayeeSaveBody,
+  payeeInputSchema,
+  type SecondFactorProof,
+} from '@wallet/contract';
 import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secret-box';
 import { checkCode, spendCode } from '../auth/codes';
 import { findUserEmail, verifyPaymentPassword } from '../auth/service';
+import { verifyStepUp } from '../auth/step-up';
 import { verifiedHolderName } from '../cards/kyc';
 import type { PayoutDeps } from './deps';
 import * as q from './payee-queries';
@@ -129,6 +138,7 @@ export async function savePayee(deps: PayoutDeps, userId: string, id: string | n
   if (id && !existing) throw new AppError('PAYEE_NOT_FOUND');
   if (existing && existing.kind !== input.kind) throw new AppError('PAYEE_KIND_MISMATCH');
   await requireOwnName(deps, userId, input);
+  await verifyStepUp(deps, userId, body.secondFactor, ip);
   const codeId = await verifyChange(deps, userId, body);
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
@@ -162,7 +172,15 @@ export async function revealPayee(deps: PayoutDeps, userId: string, id: string, 
   return { payee: toPayee(row), details: payeeDetails(deps.box, row) };
 }
 
-export async function deletePayee(deps: PayoutDeps, userId: string, id: string, ip: string): Promise<void> {
+export async function deletePayee(
+  deps: PayoutDeps,
+  userId: string,
+  id: string,
+  secondFactor: SecondFactorProof | undefined,
+  ip: string,
+): Promise<void> {
+  if (!(await q.findLive(deps.db, userId, id))) throw new AppError('PAYEE_NOT_FOUND');
+  await verifyStepUp(deps, userId, secondFactor, ip);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const row = await q.findLive(trx, userId, id);

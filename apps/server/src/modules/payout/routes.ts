@@ -14,6 +14,7 @@ import {
   payoutQuoteBodySchema,
   payoutQuoteSchema,
   payoutTermsSchema,
+  stepUpBodySchema,
 } from '@wallet/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -101,11 +102,13 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps }> = async (
         security,
         summary: 'Delete a receiving account (orders keep showing it)',
         params: idParams,
+        // A DELETE without a body (no second factor on) has none at all.
+        body: stepUpBodySchema.nullish(),
         response: { 200: okReplySchema, ...errors },
       },
     },
     async (request) => {
-      await deletePayee(deps, me(request), request.params.id, request.ip);
+      await deletePayee(deps, me(request), request.params.id, request.body?.secondFactor, request.ip);
       return { ok: true as const };
     },
   );

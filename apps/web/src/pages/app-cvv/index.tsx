@@ -12,6 +12,7 @@ import { CardFace } from '../../features/cards/components/card-face';
 import { CardPage } from '../../features/cards/components/card-page';
 import styles from '../../features/cards/components/cards.module.css';
 import { RevealChooser } from '../../features/cards/components/reveal-chooser';
+import { useStepUp } from '../../features/second-factor/step-up-sheet';
 
 type Secrets = { pan: string; cvv: string; expiry: string; holderName: string; hideAfterSeconds: number };
 
@@ -32,6 +33,7 @@ export default function CvvPage() {
 function Reveal({ card }: { card: Card }) {
   const { t } = useTranslation();
   const reveal = useRevealCard();
+  const stepUp = useStepUp();
   const [secrets, setSecrets] = useState<Secrets | null>(null);
   const [left, setLeft] = useState(0);
 
@@ -51,15 +53,17 @@ function Reveal({ card }: { card: Card }) {
   }, [secrets, reveal]);
 
   const onFinish = (values: { paymentPassword?: string }) => {
-    reveal.mutate(
-      { id: card.id, paymentPassword: values.paymentPassword ?? '' },
-      {
-        onSuccess: (data) => {
+    const paymentPassword = values.paymentPassword ?? '';
+    // A refusal stays in the mutation's state, where the form shows it.
+    stepUp
+      .run((secondFactor) => reveal.mutateAsync({ id: card.id, paymentPassword, secondFactor }))
+      .then(
+        (data) => {
           setSecrets(data);
           setLeft(data.hideAfterSeconds);
         },
-      },
-    );
+        () => {},
+      );
   };
 
   const hide = () => {
@@ -70,6 +74,7 @@ function Reveal({ card }: { card: Card }) {
   const pan = secrets?.pan.replace(/(\d{4})(?=\d)/g, '$1 ') ?? '';
   return (
     <>
+      {stepUp.sheet}
       <CardFace card={card} link={false} />
       {secrets ? (
         <FormCard description={t('cards.cvv.hidesIn', { seconds: left })}>

@@ -7,17 +7,18 @@ import { AuthLinks } from '../../features/auth/components/auth-links';
 import { DevMailboxHint } from '../../features/auth/components/dev-mailbox-hint';
 import { PasswordLoginForm } from '../../features/auth/components/password-login-form';
 import { ServerPicker } from '../../features/auth/components/server-picker';
+import { useSecondFactorSignIn } from '../../features/second-factor/sign-in-step';
 import { LanguageSwitch } from '../../features/settings/components/language-switch';
 import { useMeta } from '../../features/system/api/get-meta';
 import { withRedirect } from '../../lib/redirect';
-import { useRedirectParam, useStartSession } from '../../lib/session';
+import { useRedirectParam } from '../../lib/session';
 
 /** Password login, with the choices people make before signing in: server and language. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const redirect = useRedirectParam();
-  const startSession = useStartSession();
+  const { onReply, step } = useSecondFactorSignIn();
   const meta = useMeta();
   const codeLoginPath = withRedirect('/pages/login/newIndex', redirect);
   const registerPath = withRedirect('/pages/register/index', redirect);
@@ -26,13 +27,15 @@ export default function LoginPage() {
     <>
       <NavBar title={t('auth.login.title')} back />
       <PageBody>
-        <FormCard title={t('auth.login.welcome')} description={t('auth.login.subtitle')}>
-          <PasswordLoginForm
-            onSignedIn={startSession}
-            onCodeLogin={(email) => navigate(codeLoginPath, { state: { email } })}
-            onRegister={() => navigate(registerPath)}
-          />
-        </FormCard>
+        {step ?? (
+          <FormCard title={t('auth.login.welcome')} description={t('auth.login.subtitle')}>
+            <PasswordLoginForm
+              onSignedIn={onReply}
+              onCodeLogin={(email) => navigate(codeLoginPath, { state: { email } })}
+              onRegister={() => navigate(registerPath)}
+            />
+          </FormCard>
+        )}
         <AuthLinks
           links={[
             { to: codeLoginPath, label: t('auth.login.codeLogin'), testId: 'goto-code-login' },

@@ -6,15 +6,16 @@ import { PageBody } from '../../components/page-body';
 import { AuthLinks } from '../../features/auth/components/auth-links';
 import { CodeLoginForm } from '../../features/auth/components/code-login-form';
 import { DevMailboxHint } from '../../features/auth/components/dev-mailbox-hint';
+import { useSecondFactorSignIn } from '../../features/second-factor/sign-in-step';
 import { useMeta } from '../../features/system/api/get-meta';
 import { withRedirect } from '../../lib/redirect';
-import { useRedirectParam, useStartSession } from '../../lib/session';
+import { useRedirectParam } from '../../lib/session';
 
 /** Email-code login; it works while password login is locked. */
 export default function CodeLoginPage() {
   const { t } = useTranslation();
   const redirect = useRedirectParam();
-  const startSession = useStartSession();
+  const { onReply, step } = useSecondFactorSignIn();
   const meta = useMeta();
   const state: unknown = useLocation().state;
   const email = typeof state === 'object' && state !== null && 'email' in state ? String(state.email) : undefined;
@@ -23,9 +24,11 @@ export default function CodeLoginPage() {
     <>
       <NavBar title={t('auth.codeLogin.title')} back />
       <PageBody>
-        <FormCard title={t('auth.codeLogin.heading')} description={t('auth.codeLogin.subtitle')}>
-          <CodeLoginForm onSignedIn={startSession} initialEmail={email} />
-        </FormCard>
+        {step ?? (
+          <FormCard title={t('auth.codeLogin.heading')} description={t('auth.codeLogin.subtitle')}>
+            <CodeLoginForm onSignedIn={onReply} initialEmail={email} />
+          </FormCard>
+        )}
         <AuthLinks
           links={[
             { to: withRedirect('/pages/login/index', redirect), label: t('auth.codeLogin.passwordLogin'), testId: 'goto-password-login' },

@@ -7,16 +7,18 @@ import { DigitsInput } from '../../../components/digits-input';
 import { SecuredFormFooter } from '../../../components/secured-form-footer';
 import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
 import { useApiForm } from '../../../lib/use-api-form';
+import { useStepUp } from '../../second-factor/step-up-sheet';
 import { useChangeAddress } from '../api/change-address';
 import { useSendAccountCode } from '../api/send-account-code';
 
 type Props = { profile: Profile; onDone: () => void; onSetPaymentPassword: () => void };
 
-/** A new bound address: proven with an emailed code and the payment password. */
+/** A new bound address: proven with an emailed code and the payment password (and the second factor, when on). */
 export function ChangeAddressForm({ profile, onDone, onSetPaymentPassword }: Props) {
   const { t } = useTranslation();
   const change = useChangeAddress();
   const sendCode = useSendAccountCode();
+  const stepUp = useStepUp();
   const f = useApiForm(changeAddressBodySchema, {
     fieldOf: {
       ...CODE_ERROR_FIELDS,
@@ -29,33 +31,37 @@ export function ChangeAddressForm({ profile, onDone, onSetPaymentPassword }: Pro
 
   const onFinish = (values: Record<string, unknown>) => {
     const body = f.check({ ...textValues(values, ['address', 'code', 'paymentPassword']), network: values.network });
-    if (body) change.mutate(body, { onSuccess: onDone, onError: f.showError });
+    if (!body) return;
+    stepUp.run((secondFactor) => change.mutateAsync({ ...body, secondFactor })).then(onDone, f.showError);
   };
 
   return (
-    <Form
-      name="changeAddress"
-      form={f.form}
-      layout="vertical"
-      requiredMarkStyle="none"
-      initialValues={{ network: profile.network }}
-      onFinish={onFinish}
-      onValuesChange={f.onValuesChange}
-      footer={
-        <SecuredFormFooter
-          failure={f.failure}
-          onSetPaymentPassword={onSetPaymentPassword}
-          submitLabel={t('address.submit')}
-          submitTestId="address-submit"
-          loading={change.isPending}
-        />
-      }
-    >
-      <AddressFields addressLabel={t('address.newAddress')} addressTestId="address-new" />
-      <CodeField send={() => sendCode.mutateAsync('change_address')} onSendError={f.showError} />
-      <Form.Item name="paymentPassword" label={t('address.payPassword')} data-testid="address-pay-password">
-        <DigitsInput secret length={LIMITS.secrets.paymentPasswordLength} placeholder={t('payPassword.placeholder')} />
-      </Form.Item>
-    </Form>
+    <>
+      {stepUp.sheet}
+      <Form
+        name="changeAddress"
+        form={f.form}
+        layout="vertical"
+        requiredMarkStyle="none"
+        initialValues={{ network: profile.network }}
+        onFinish={onFinish}
+        onValuesChange={f.onValuesChange}
+        footer={
+          <SecuredFormFooter
+            failure={f.failure}
+            onSetPaymentPassword={onSetPaymentPassword}
+            submitLabel={t('address.submit')}
+            submitTestId="address-submit"
+            loading={change.isPending}
+          />
+        }
+      >
+        <AddressFields addressLabel={t('address.newAddress')} addressTestId="address-new" />
+        <CodeField send={() => sendCode.mutateAsync('change_address')} onSendError={f.showError} />
+        <Form.Item name="paymentPassword" label={t('address.payPassword')} data-testid="address-pay-password">
+          <DigitsInput secret length={LIMITS.secrets.paymentPasswordLength} placeholder={t('payPassword.placeholder')} />
+        </Form.Item>
+      </Form>
+    </>
   );
 }

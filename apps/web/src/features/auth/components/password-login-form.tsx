@@ -1,4 +1,4 @@
-import { passwordLoginBodySchema, type SessionReply } from '@wallet/contract';
+import { passwordLoginBodySchema, type WebLoginReply } from '@wallet/contract';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../../components/form-footer';
@@ -9,7 +9,8 @@ import { useApiForm } from '../../../lib/use-api-form';
 import { useLoginWithPassword } from '../api/login-with-password';
 
 type Props = {
-  onSignedIn: (reply: SessionReply) => void;
+  /** A session, or the second factor asked (second-factor/sign-in-step.tsx). */
+  onSignedIn: (reply: WebLoginReply) => void;
   /** Email-code login, offered when password login is locked; carries the email typed here. */
   onCodeLogin: (email: string) => void;
   onRegister: () => void;

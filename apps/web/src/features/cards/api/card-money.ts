@@ -7,6 +7,7 @@ import {
   rechargeQuoteSchema,
   rechargeReplySchema,
   revealReplySchema,
+  type SecondFactorProof,
 } from '@wallet/contract';
 import { api } from '../../../lib/api';
 import { refreshBalances } from './card-operation';
@@ -66,7 +67,14 @@ export const useFreezeCard = () =>
 /** Number and CVV: a mutation, never a query, so they are not kept in the query cache. */
 export const useRevealCard = () =>
   useMutation({
-    mutationFn: ({ id, paymentPassword }: { id: string; paymentPassword: string }) =>
-      api.post(path(id, 'reveal'), { paymentPassword }, { schema: revealReplySchema }),
+    mutationFn: ({
+      id,
+      paymentPassword,
+      secondFactor,
+    }: {
+      id: string;
+      paymentPassword: string;
+      secondFactor?: SecondFactorProof | undefined;
+    }) => api.post(path(id, 'reveal'), { paymentPassword, secondFactor }, { schema: revealReplySchema }),
     gcTime: 0,
   });

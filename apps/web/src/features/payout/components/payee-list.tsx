@@ -3,6 +3,7 @@ import { Button, Dialog, List, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../../components/form-failure';
+import { useStepUp } from '../../second-factor/step-up-sheet';
 import { useDeletePayee } from '../api/delete-payee';
 import { useSetDefaultPayee } from '../api/set-default-payee';
 import { maskedNumber } from './payee-choice';
@@ -21,6 +22,7 @@ export function PayeeList({ payees, onChoose, onEdit }: Props) {
   const { t } = useTranslation();
   const makeDefault = useSetDefaultPayee();
   const remove = useDeletePayee();
+  const stepUp = useStepUp();
   const toast = (content: string) => Toast.show({ content, duration: LIMITS.client.toastDurationMs });
 
   // A dialog of this screen rather than Dialog.confirm, so that it goes when the screen does (back button).
@@ -28,6 +30,7 @@ export function PayeeList({ payees, onChoose, onEdit }: Props) {
 
   return (
     <>
+      {stepUp.sheet}
       <List data-testid="payee-list">
         {payees.map((payee) =>
           onChoose ? (
@@ -60,7 +63,7 @@ export function PayeeList({ payees, onChoose, onEdit }: Props) {
                       size="mini"
                       fill="outline"
                       color="danger"
-                      loading={remove.isPending && remove.variables === payee.id}
+                      loading={remove.isPending && remove.variables?.id === payee.id}
                       onClick={() => setDeleting(payee)}
                       data-testid="payee-delete"
                     >
@@ -92,7 +95,14 @@ export function PayeeList({ payees, onChoose, onEdit }: Props) {
               bold: true,
               danger: true,
               onClick: () => {
-                if (deleting) remove.mutate(deleting.id, { onSuccess: () => toast(t('payout.payees.deleted')) });
+                if (!deleting) return;
+                const { id } = deleting;
+                stepUp
+                  .run((secondFactor) => remove.mutateAsync({ id, secondFactor }))
+                  .then(
+                    () => toast(t('payout.payees.deleted')),
+                    () => {},
+                  );
               },
             },
           ],

@@ -30,6 +30,11 @@ export const notificationsEn = {
     payout_rejected: 'Flash exchange rejected',
     ticket_answered: 'Support replied',
     new_device_login: 'New sign-in',
+    passkey_added: 'Passkey added',
+    passkey_removed: 'Passkey removed',
+    totp_added: 'Authenticator app turned on',
+    totp_removed: 'Authenticator app removed',
+    recovery_codes_renewed: 'Recovery codes renewed',
   },
   body: {
     deposit_seen: '{{amount}} {{currency}} on {{network}} has been seen and is waiting for confirmations.',
@@ -48,6 +53,16 @@ export const notificationsEn = {
     payout_rejected: 'Your flash exchange of {{amount}} USDT was rejected. The USDT is back in your wallet.',
     ticket_answered: 'Support answered your ticket {{number}}.',
     new_device_login: 'Your account was signed in on {{device}} (IP {{ip}}). If this was not you, change your password now.',
+    passkey_added:
+      'The passkey "{{label}}" was added on {{device}} (IP {{ip}}). If this was not you, use the link in the email we sent to lock your account.',
+    passkey_removed:
+      'The passkey "{{label}}" was removed on {{device}} (IP {{ip}}). If this was not you, use the link in the email we sent to lock your account.',
+    totp_added:
+      'An authenticator app was turned on from {{device}} (IP {{ip}}). If this was not you, use the link in the email we sent to lock your account.',
+    totp_removed:
+      'Your authenticator app was removed on {{device}} (IP {{ip}}). If this was not you, use the link in the email we sent to lock your account.',
+    recovery_codes_renewed:
+      'Your recovery codes were renewed on {{device}} (IP {{ip}}); the old ones no longer work. If this was not you, use the link in the email we sent to lock your account.',
   },
   reasons: {
     insufficient_funds: 'not enough balance on the card',

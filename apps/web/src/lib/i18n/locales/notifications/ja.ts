@@ -31,6 +31,11 @@ export const notificationsJa: typeof notificationsEn = {
     payout_rejected: 'フラッシュ両替が拒否されました',
     ticket_answered: 'サポートから返信があります',
     new_device_login: '新しい端末からのログイン',
+    passkey_added: 'パスキーが追加されました',
+    passkey_removed: 'パスキーが削除されました',
+    totp_added: '認証アプリがオンになりました',
+    totp_removed: '認証アプリが削除されました',
+    recovery_codes_renewed: 'リカバリーコードが再発行されました',
   },
   body: {
     deposit_seen: '{{network}} の {{amount}} {{currency}} を検知しました。ブロックの承認を待っています。',
@@ -50,6 +55,16 @@ export const notificationsJa: typeof notificationsEn = {
     ticket_answered: 'サポートがお問い合わせ {{number}} に返信しました。',
     new_device_login:
       '{{device}}（IP {{ip}}）からアカウントにログインがありました。心当たりがない場合はすぐにパスワードを変更してください。',
+    passkey_added:
+      '{{device}}（IP {{ip}}）でパスキー「{{label}}」が追加されました。心当たりがない場合は、お送りしたメールのリンクからアカウントをロックしてください。',
+    passkey_removed:
+      '{{device}}（IP {{ip}}）でパスキー「{{label}}」が削除されました。心当たりがない場合は、お送りしたメールのリンクからアカウントをロックしてください。',
+    totp_added:
+      '{{device}}（IP {{ip}}）で認証アプリがオンになりました。心当たりがない場合は、お送りしたメールのリンクからアカウントをロックしてください。',
+    totp_removed:
+      '{{device}}（IP {{ip}}）で認証アプリが削除されました。心当たりがない場合は、お送りしたメールのリンクからアカウントをロックしてください。',
+    recovery_codes_renewed:
+      '{{device}}（IP {{ip}}）でリカバリーコードが再発行され、以前のコードは使えなくなりました。心当たりがない場合は、お送りしたメールのリンクからアカウントをロックしてください。',
   },
   reasons: {
     insufficient_funds: 'カードの残高不足',

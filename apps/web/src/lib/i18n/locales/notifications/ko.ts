@@ -31,6 +31,11 @@ export const notificationsKo: typeof notificationsEn = {
     payout_rejected: '플래시 환전 거절',
     ticket_answered: '고객센터 답변',
     new_device_login: '새 기기 로그인',
+    passkey_added: '패스키 추가됨',
+    passkey_removed: '패스키 제거됨',
+    totp_added: '인증 앱 켜짐',
+    totp_removed: '인증 앱 제거됨',
+    recovery_codes_renewed: '복구 코드 새로 발급됨',
   },
   body: {
     deposit_seen: '{{network}}의 {{amount}} {{currency}}이(가) 감지되어 블록 확인을 기다리고 있습니다.',
@@ -49,6 +54,14 @@ export const notificationsKo: typeof notificationsEn = {
     payout_rejected: '{{amount}} USDT 플래시 환전이 거절되었습니다. USDT는 지갑으로 돌아왔습니다.',
     ticket_answered: '고객센터가 문의 {{number}}에 답변했습니다.',
     new_device_login: '{{device}}(IP {{ip}})에서 계정에 로그인했습니다. 본인이 아니라면 지금 비밀번호를 변경해 주세요.',
+    passkey_added:
+      "{{device}}(IP {{ip}})에서 패스키 '{{label}}'이(가) 추가되었습니다. 본인이 아니라면 보내 드린 이메일의 링크로 계정을 잠그세요.",
+    passkey_removed:
+      "{{device}}(IP {{ip}})에서 패스키 '{{label}}'이(가) 제거되었습니다. 본인이 아니라면 보내 드린 이메일의 링크로 계정을 잠그세요.",
+    totp_added: '{{device}}(IP {{ip}})에서 인증 앱이 켜졌습니다. 본인이 아니라면 보내 드린 이메일의 링크로 계정을 잠그세요.',
+    totp_removed: '{{device}}(IP {{ip}})에서 인증 앱이 제거되었습니다. 본인이 아니라면 보내 드린 이메일의 링크로 계정을 잠그세요.',
+    recovery_codes_renewed:
+      '{{device}}(IP {{ip}})에서 복구 코드가 새로 발급되어 이전 코드는 더 이상 쓸 수 없습니다. 본인이 아니라면 보내 드린 이메일의 링크로 계정을 잠그세요.',
   },
   reasons: {
     insufficient_funds: '카드 잔액 부족',

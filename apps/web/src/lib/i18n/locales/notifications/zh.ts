@@ -31,6 +31,11 @@ export const notificationsZh: typeof notificationsEn = {
     payout_rejected: '闪兑被拒绝',
     ticket_answered: '客服已回复',
     new_device_login: '新设备登录',
+    passkey_added: '已添加通行密钥',
+    passkey_removed: '已移除通行密钥',
+    totp_added: '已开启身份验证器应用',
+    totp_removed: '已移除身份验证器应用',
+    recovery_codes_renewed: '恢复码已重新生成',
   },
   body: {
     deposit_seen: '已检测到 {{network}} 上的 {{amount}} {{currency}}，正在等待区块确认。',
@@ -48,6 +53,12 @@ export const notificationsZh: typeof notificationsEn = {
     payout_rejected: '您的 {{amount}} USDT 闪兑被拒绝，USDT 已退回钱包。',
     ticket_answered: '客服已回复您的工单 {{number}}。',
     new_device_login: '您的账户在 {{device}}（IP {{ip}}）上登录。如非本人操作，请立即修改密码。',
+    passkey_added: '已在 {{device}}（IP {{ip}}）上添加通行密钥“{{label}}”。如非本人操作，请使用我们发送的邮件中的链接锁定账户。',
+    passkey_removed: '已在 {{device}}（IP {{ip}}）上移除通行密钥“{{label}}”。如非本人操作，请使用我们发送的邮件中的链接锁定账户。',
+    totp_added: '已在 {{device}}（IP {{ip}}）上开启身份验证器应用。如非本人操作，请使用我们发送的邮件中的链接锁定账户。',
+    totp_removed: '已在 {{device}}（IP {{ip}}）上移除身份验证器应用。如非本人操作，请使用我们发送的邮件中的链接锁定账户。',
+    recovery_codes_renewed:
+      '已在 {{device}}（IP {{ip}}）上重新生成恢复码，旧恢复码已失效。如非本人操作，请使用我们发送的邮件中的链接锁定账户。',
   },
   reasons: {
     insufficient_funds: '卡内余额不足',

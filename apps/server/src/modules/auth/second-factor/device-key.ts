@@ -1,0 +1,57 @@
+import { hash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Executor } from '../../../platform/db/database';
+import { insertTrustedDevice } from './queries';
+
+/**
+ * Which device a sign-in comes from: a random key the browser keeps in an HttpOnly cookie, sent only
+ * to the sign-in routes. A sign-in whose key one of the member's live sessions was made with is on a
+ * known device and is not asked the second factor; any other (a new browser, an API client without
+ * cookies, a thief who copied the user-agent) is.
+ */
+export const DEVICE_COOKIE = 'sbc_device';
+const COOKIE_PATH = '/api/v1/auth';
+const KEY_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+// Browsers keep a cookie at most 400 days; a device unused that long is asked again.
+const COOKIE_SECONDS = 400 * 24 * 3600;
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The device key of a sign-in route's request: the cookie's, or a new one. */
+    deviceKey: string | null;
+    /** Set once a session was made with a new key: the reply then hands the key to the browser. */
+    deviceKeyToSet: boolean;
+  }
+}
+
+export const deviceKeyHash = (key: string) => hash('sha256', `device\0${key}`, 'buffer');
+
+export function registerDeviceKeys(app: FastifyInstance): void {
+  app.decorateRequest('deviceKey', null);
+  app.decorateRequest('deviceKeyToSet', false);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith(`${COOKIE_PATH}/`)) return;
+    const sent = request.cookies?.[DEVICE_COOKIE];
+    request.deviceKey = sent && KEY_SHAPE.test(sent) ? sent : randomBytes(32).toString('base64url');
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.deviceKeyToSet && request.deviceKey && reply.statusCode < 300) {
+      reply.setCookie(DEVICE_COOKIE, request.deviceKey, {
+        httpOnly: true,
+        secure: request.protocol === 'https' || !LOCAL_HOSTS.has(request.hostname.replace(/:\d+$/, '')),
+        sameSite: 'strict',
+        path: COOKIE_PATH,
+        maxAge: COOKIE_SECONDS,
+      });
+    }
+    return payload;
+  });
+}
+
+/** Records the device a new session was made on, and has the reply give the browser its key. */
+export async function rememberDevice(db: Executor, userId: string, sessionId: string, request: FastifyRequest, now: Date) {
+  if (!request.deviceKey) return;
+  await insertTrustedDevice(db, { sessionId, userId, keyHash: deviceKeyHash(request.deviceKey), now });
+  request.deviceKeyToSet = true;
+}

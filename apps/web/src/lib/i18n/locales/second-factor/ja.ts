@@ -1,0 +1,81 @@
+import type { secondFactorEn } from './en';
+
+export const secondFactorJa: typeof secondFactorEn = {
+  entry: '2段階認証',
+  page: {
+    title: '2段階認証',
+    intro:
+      'オンにすると、新しい端末でのサインイン、出金、登録アドレスや受取口座の変更、カード情報の表示のときに、パスキーまたは認証アプリのコードを求めます。',
+    on: 'オン',
+    off: 'オフ',
+    loadError: '2段階認証の設定を読み込めませんでした',
+  },
+  totp: {
+    title: '認証アプリ',
+    add: '設定する',
+    onSince: '{{date}} からオン',
+    remove: '削除',
+    setupTitle: '認証アプリの設定',
+    scan: '認証アプリでこのQRコードを読み取るか、アプリにセットアップキーを入力してください。',
+    qrAlt: '認証アプリ用のQRコード',
+    key: 'セットアップキー',
+    copyKey: 'セットアップキーをコピー',
+    code: 'アプリに表示されたコード',
+    confirm: 'オンにする',
+    removed: '認証アプリを削除しました',
+  },
+  passkeys: {
+    title: 'パスキー',
+    add: 'パスキーを追加',
+    empty: 'パスキーはまだありません。パスキーはこの端末の画面ロックや指紋を使うので、入力は不要です。',
+    label: 'パスキーの名前',
+    defaultLabel: '自分の端末',
+    added: '{{date}} に追加',
+    lastUsed: '最終使用 {{date}}',
+    remove: '削除',
+    removeTitle: 'パスキー「{{label}}」を削除しますか？',
+    removed: 'パスキーを削除しました',
+    unsupported: 'このブラウザではパスキーを使えません。認証アプリをお使いください。',
+    cancelled: 'パスキーは使われませんでした。もう一度試すか、別の方法をお使いください。',
+    create: 'パスキーを作成',
+  },
+  recovery: {
+    title: 'リカバリーコード',
+    left: '残り {{count}} / 10 個',
+    intro: '端末をなくしたときは、リカバリーコードで代わりにサインインできます。各コードは1回だけ使えます。',
+    regenerate: '新しいコードを発行',
+    newTitle: 'リカバリーコード',
+    shownOnce:
+      'これらのコードはパスワードマネージャーなど安全な場所に保管してください。表示されるのは今回だけで、各コードは1回だけ使えます。',
+    copy: 'すべてのコードをコピー',
+    saved: '保存しました',
+  },
+  proof: {
+    title: '本人確認',
+    intro: '2段階認証の方法のいずれかを使ってください。',
+    usePasskey: 'パスキーを使う',
+    totp: '認証アプリのコード',
+    totpPlaceholder: '6桁の数字',
+    recovery: 'リカバリーコード',
+    recoveryPlaceholder: 'XXXXX-XXXXX',
+    useRecovery: 'リカバリーコードを使う',
+    useTotp: '認証アプリを使う',
+    submit: '確認',
+    cancel: 'キャンセル',
+    or: 'または',
+  },
+  enrol: {
+    title: 'ご本人の確認',
+    paymentPasswordIntro:
+      '2段階認証をオンにするには、支払いパスワードを入力してください。アカウントに入り込んだ第三者が自分の認証手段を追加するのを防ぎます。',
+    emailIntro:
+      '2段階認証をオンにするには、メールでお送りするコードを入力してください。アカウントに入り込んだ第三者が自分の認証手段を追加するのを防ぎます。',
+    paymentPassword: '支払いパスワード',
+    submit: '確認',
+  },
+  signIn: {
+    title: '2段階認証',
+    intro: 'このアカウントに初めてサインインする端末です。2段階認証で本人確認をしてください。',
+    back: 'サインインに戻る',
+  },
+};

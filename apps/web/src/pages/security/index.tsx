@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { NavBar } from '../../components/nav-bar';
+import { PageBody } from '../../components/page-body';
+import { SecuritySettings } from '../../features/second-factor/security-settings';
+
+/** Two-step verification: passkeys, an authenticator app and recovery codes. */
+export default function SecurityPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NavBar title={t('secondFactor.page.title')} back />
+      <PageBody>
+        <SecuritySettings />
+      </PageBody>
+    </>
+  );
+}
