@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { amountSchema } from '../amount';
+import { amountInputSchema, amountSchema } from '../amount';
 import { currencySchema } from '../code-schemas';
 import { DISPLAY_CURRENCIES } from '../currencies';
+import { Decimal } from '../decimal';
 import { LEDGER_FAMILY_NAMES } from '../ledger-types';
+import { safeText } from '../safe-text';
 import { bindableNetworkSchema, emailCodeSchema, paymentPasswordSchema } from './auth';
+import { secondFactorProofSchema } from './second-factor-proof';
 
 /** Money moves only with an Idempotency-Key header; a retry with the same key returns the first reply. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -18,7 +21,7 @@ export const balancesReplySchema = z
   .meta({ id: 'Balances' });
 export type BalancesReply = z.infer<typeof balancesReplySchema>;
 
-export const quoteBodySchema = z.object({ from: currencySchema, to: currencySchema, amount: amountSchema }).meta({ id: 'QuoteBody' });
+export const quoteBodySchema = z.object({ from: currencySchema, to: currencySchema, amount: amountInputSchema }).meta({ id: 'QuoteBody' });
 export const quoteSchema = z
   .object({
     id: z.uuid(),
@@ -46,7 +49,7 @@ export const transferBodySchema = z
   .object({
     toUid: uidSchema,
     currency: currencySchema,
-    amount: amountSchema,
+    amount: amountInputSchema,
     code: emailCodeSchema,
     paymentPassword: paymentPasswordSchema,
   })
@@ -83,13 +86,19 @@ export type WithdrawalNote = z.infer<typeof withdrawalNoteSchema>;
 export const withdrawalFeesReplySchema = z
   .object({ minimum: amountSchema, fees: z.array(z.object({ network: bindableNetworkSchema, fee: amountSchema })) })
   .meta({ id: 'WithdrawalFees' });
+/**
+ * The emailed code (purpose withdraw) is needed unless the member has a second factor and sends to a
+ * matured address of their address book (or their bound address); the second factor's proof is then
+ * asked instead, and always when they have one.
+ */
 export const withdrawalBodySchema = z
   .object({
     network: bindableNetworkSchema,
-    address: z.string().trim().min(1, 'ADDRESS_REQUIRED'),
-    amount: amountSchema,
-    code: emailCodeSchema,
+    address: safeText(100).pipe(z.string().min(1, 'ADDRESS_REQUIRED')),
+    amount: amountInputSchema,
+    code: emailCodeSchema.optional(),
     paymentPassword: paymentPasswordSchema,
+    secondFactor: secondFactorProofSchema.optional(),
   })
   .meta({ id: 'WithdrawalBody' });
 export const withdrawalSchema = z
@@ -126,10 +135,14 @@ export const recordSchema = z
   .meta({ id: 'Record' });
 export type LedgerRecord = z.infer<typeof recordSchema>;
 export const recordsQuerySchema = z.object({
-  cursor: z.string().regex(/^\d+$/).optional(),
+  // A record id (bigint): 18 digits at most, so no cursor can overflow the column.
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   currency: currencySchema.optional(),
-  type: z.coerce.number().int().optional(),
+  type: z.coerce.number().int().min(0).max(9999).optional(),
   family: z
     .enum(LEDGER_FAMILY_NAMES)
     .optional()
@@ -153,11 +166,21 @@ export const recordListReplySchema = z
   .object({ records: z.array(recordSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'RecordList' });
 
-export const adminRateBodySchema = z.object({ usdPrice: amountSchema }).meta({ id: 'AdminRateBody' });
+/** A price the database keeps positive: 0 is refused here, as a field, not by its check constraint. */
+const positiveAmount = amountInputSchema.refine((v) => new Decimal(v).gt(0), 'AMOUNT_NOT_POSITIVE');
+export const adminRateBodySchema = z.object({ usdPrice: positiveAmount }).meta({ id: 'AdminRateBody' });
 export const adminPairBodySchema = z
   .object({ spread: z.string().regex(/^0(\.\d{1,6})?$/), feeRate: z.string().regex(/^0(\.\d{1,6})?$/), enabled: z.boolean() })
   .meta({ id: 'AdminPairBody' });
 export const adminAdjustBodySchema = z
-  .object({ currency: currencySchema, amount: z.string().regex(/^-?(0|[1-9]\d*)(\.\d+)?$/), reason: z.string().trim().min(3).max(500) })
+  .object({
+    currency: currencySchema,
+    // Signed: a credit or a debit, never 0 (a ledger entry moves something).
+    amount: z
+      .string()
+      .regex(/^-?(0|[1-9]\d{0,14})(\.\d{1,18})?$/, { error: 'AMOUNT_INVALID', abort: true })
+      .refine((v) => !new Decimal(v).isZero(), 'AMOUNT_INVALID'),
+    reason: safeText(500).min(3),
+  })
   .meta({ id: 'AdminAdjustBody' });
-export const adminRejectBodySchema = z.object({ reason: z.string().trim().min(3).max(500) }).meta({ id: 'AdminRejectBody' });
+export const adminRejectBodySchema = z.object({ reason: safeText(500).min(3) }).meta({ id: 'AdminRejectBody' });

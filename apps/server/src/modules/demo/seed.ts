@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
+import { insertAddress } from '../address-book/queries';
 import { hashSecret } from '../auth/passwords';
 import { findUserByEmail, insertUser } from '../auth/queries';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
@@ -62,6 +63,30 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void
     }
     log.info({ email: demo.email, uid: user.uid }, 'demo account created');
   }
+  await seedSavedAddresses(db);
   await seedAppRelease(db);
   await seedHelpContent(db, log);
+}
+
+/**
+ * Each demo account has the other's address in its withdrawal address book, saved two days ago, so a
+ * withdrawal to it can be tried at once (a newly saved address waits a day).
+ */
+async function seedSavedAddresses(db: Db): Promise<void> {
+  const [demo, friend] = await Promise.all(DEMO_ACCOUNTS.map((account) => findUserByEmail(db, account.email)));
+  if (!demo || !friend) return;
+  const savedAt = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+  for (const [owner, other] of [
+    [demo, friend],
+    [friend, demo],
+  ] as const) {
+    await insertAddress(db, {
+      user_id: owner.id,
+      network: other.bound_network,
+      address: other.bound_address,
+      label: other.nickname,
+      created_at: savedAt,
+      usable_from: savedAt,
+    });
+  }
 }

@@ -163,7 +163,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps }> = asy
     },
     async (request, reply) => {
       const { userId } = signedIn(request);
-      return once(deps, request, reply, userId, (key) => requestWithdrawal(deps, userId, request.body, key));
+      return once(deps, request, reply, userId, (key) => requestWithdrawal(deps, userId, request.body, key, request.ip));
     },
   );
 

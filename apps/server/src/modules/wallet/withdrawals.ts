@@ -5,6 +5,7 @@ import {
   isAddressOf,
   LIMITS,
   normalizeAddress,
+  type SecondFactorProof,
   WITHDRAWAL_CODES,
   WITHDRAWAL_NOTE_CODES,
   type Withdrawal,
@@ -16,8 +17,12 @@ import type { Executor } from '../../platform/db/database';
 import { keysetPage } from '../../platform/db/paging';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { saveAddress } from '../address-book/book';
+import { classifyDestination } from '../address-book/destination';
+import { assertWithdrawalsNotHeld } from '../auth/account-security';
 import { checkCode, spendCode } from '../auth/codes';
 import { type AuthDeps, findUserContact, findUserEmail, verifyPaymentPassword } from '../auth/service';
+import { hasSecondFactor, verifyStepUp } from '../auth/step-up';
 import { accountId, hold, type Leg, release, SYSTEM_PURPOSES, settle, USER_WALLET, walletBalances } from '../ledger';
 import { type MailDeps, mailMember } from '../notifications/mail';
 import { withdrawalSentMail } from '../notifications/mail-texts';
@@ -79,18 +84,32 @@ export interface WithdrawalInput {
   network: BindableNetwork;
   address: string;
   amount: string;
-  code: string;
+  code?: string | undefined;
   paymentPassword: string;
+  secondFactor?: SecondFactorProof | undefined;
 }
 
 /**
  * A USDT withdrawal request: the amount plus the network fee is held at once (moved to the
  * in-flight account), then the request waits for review. Keyed by the idempotency key.
+ *
+ * Before any money is held, the address book's rules (issue 15): no withdrawal while every one is
+ * held after a password or bound-address change; a saved address only once it has matured; an
+ * address not in the book is saved by the request and waits like any new one (the request is
+ * refused, saying until when), unless the delay is 0. The emailed code may be left out only by a
+ * member with a second factor sending to a trusted (matured or bound) address.
  */
-export async function requestWithdrawal(deps: WithdrawalDeps, userId: string, input: WithdrawalInput, key: string): Promise<Withdrawal> {
+export async function requestWithdrawal(
+  deps: WithdrawalDeps,
+  userId: string,
+  input: WithdrawalInput,
+  key: string,
+  ip: string,
+): Promise<Withdrawal> {
   const existing = await q.findWithdrawalIdByKey(deps.db, userId, key);
   if (existing) return load(deps.db, existing.id, userId);
   if (!isAddressOf(input.network, input.address)) throw new AppError('ADDRESS_INVALID');
+  const address = normalizeAddress(input.network, input.address);
   const checked = checkTypedAmount(input.amount, 'USDT');
   if (!checked.ok) throw new AppError(checked.code, checked.details);
   if (checked.value.lt(LIMITS.withdraw.minimum))
@@ -99,9 +118,29 @@ export async function requestWithdrawal(deps: WithdrawalDeps, userId: string, in
   const total = checked.value.plus(fee);
   const held = (await walletBalances(deps.db, userId)).find((b) => b.currency === 'USDT');
   if (!held || new Decimal(held.balance).lt(total)) throw new AppError('INSUFFICIENT_BALANCE', { currency: 'USDT' });
+  await assertWithdrawalsNotHeld(deps.db, userId, deps.clock.now());
+  const destination = await classifyDestination(deps.db, userId, input.network, address, deps.clock.now());
+  const secondFactorOn = await hasSecondFactor(deps.db, userId);
+  await verifyStepUp(deps, userId, input.secondFactor, ip);
   await verifyPaymentPassword(deps, userId, input.paymentPassword);
-  const user = await findUserEmail(deps.db, userId);
-  const codeId = await checkCode(deps, user.email, 'withdraw', input.code);
+  let codeId: string | null = null;
+  if (!(secondFactorOn && destination.kind === 'trusted')) {
+    if (!input.code) throw new AppError('WITHDRAW_CODE_REQUIRED');
+    const user = await findUserEmail(deps.db, userId);
+    codeId = await checkCode(deps, user.email, 'withdraw', input.code);
+  } else if (input.code) {
+    // Not needed here, but a code typed anyway is still checked rather than ignored.
+    const user = await findUserEmail(deps.db, userId);
+    codeId = await checkCode(deps, user.email, 'withdraw', input.code);
+  }
+  if (destination.kind === 'new' && deps.security.withdrawDelayHours > 0) {
+    // Saved, verified by this request's proofs, and the member told; the money waits for the delay.
+    const saved = await deps.db.transaction().execute(async (trx) => {
+      if (codeId) await spendCode(trx, codeId, deps.clock.now());
+      return saveAddress(deps, trx, userId, { network: input.network, address, label: null, via: 'withdrawal' }, ip);
+    });
+    throw new AppError('WITHDRAW_ADDRESS_SAVED_WAIT', { until: saved.usable_from.toISOString(), addressId: saved.id });
+  }
   const wallet = await accountId(deps.db, { userId, currency: 'USDT', purpose: USER_WALLET });
 
   const now = deps.clock.now();
@@ -112,7 +151,7 @@ export async function requestWithdrawal(deps: WithdrawalDeps, userId: string, in
     const row = await q.insertWithdrawal(trx, {
       user_id: userId,
       network: input.network,
-      address: normalizeAddress(input.network, input.address),
+      address,
       currency: 'USDT',
       amount: checked.value.toFixed(),
       fee: fee.toFixed(),
@@ -136,7 +175,10 @@ export async function requestWithdrawal(deps: WithdrawalDeps, userId: string, in
         actor: 'system',
         created_at: now,
       });
-    await spendCode(trx, codeId, now);
+    if (codeId) await spendCode(trx, codeId, now);
+    // With no delay a new address is usable at once: saved with the withdrawal, the member told.
+    if (destination.kind === 'new')
+      await saveAddress(deps, trx, userId, { network: input.network, address, label: null, via: 'withdrawal' }, ip);
     const reference = `withdrawal:${row.id}`;
     await hold(trx, {
       key: reference,

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Withdrawal } from '@wallet/contract';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -12,6 +13,9 @@ import { PageBody } from '../../components/page-body';
 import { PayPasswordRequired } from '../../components/pay-password-required';
 import { useMe } from '../../features/account/api/get-me';
 import { useSendAccountCode } from '../../features/account/api/send-account-code';
+import { ADDRESS_BOOK_QUERY_KEY, useAddressBook } from '../../features/address-book/api/get-address-book';
+import { AddressPicker } from '../../features/address-book/components/address-picker';
+import { HoldNotice } from '../../features/address-book/components/hold-notice';
 import { useBalances } from '../../features/wallet/api/get-balances';
 import { useWithdrawalFees } from '../../features/withdraw/api/get-withdrawal-fees';
 import { WithdrawForm } from '../../features/withdraw/components/withdraw-form';
@@ -22,6 +26,7 @@ import { useErrorText } from '../../lib/use-error-text';
 
 const ORDERS_PATH = '/pages/orderD/index';
 const PAY_PASSWORD_PATH = '/pages/password_pay/index';
+const ADDRESS_BOOK_PATH = '/pages/addressBook/index';
 
 /** Withdraw USDT to an address on TRON or BSC. */
 export default function WithdrawPage() {
@@ -32,6 +37,8 @@ export default function WithdrawPage() {
   const me = useMe();
   const balances = useBalances();
   const fees = useWithdrawalFees();
+  const book = useAddressBook();
+  const queryClient = useQueryClient();
   const sendCode = useSendAccountCode();
   const [done, setDone] = useState<Withdrawal | null>(null);
   const setPayPassword = () => navigate(withRedirect(PAY_PASSWORD_PATH, pathname));
@@ -55,7 +62,7 @@ export default function WithdrawPage() {
         />
       );
     }
-    const failed = [me, balances, fees].find((query) => query.isError);
+    const failed = [me, balances, fees, book].find((query) => query.isError);
     if (failed?.isError) {
       return (
         <ErrorState
@@ -66,7 +73,9 @@ export default function WithdrawPage() {
         />
       );
     }
-    if (!me.data || !balances.data || !fees.data) return <LoadingState rows={8} />;
+    if (!me.data || !balances.data || !fees.data || !book.data) return <LoadingState rows={8} />;
+    const saved = book.data;
+    const bound = { network: me.data.network, address: me.data.address };
     if (!me.data.paymentPasswordSet) {
       return (
         <PayPasswordRequired
@@ -78,16 +87,23 @@ export default function WithdrawPage() {
       );
     }
     return (
-      <FormCard description={t('withdraw.intro')}>
-        <WithdrawForm
-          profile={me.data}
-          available={balances.data.balances.find((b) => b.currency === 'USDT')?.balance ?? '0'}
-          fees={fees.data}
-          sendCode={() => sendCode.mutateAsync('withdraw')}
-          onDone={setDone}
-          onSetPaymentPassword={setPayPassword}
-        />
-      </FormCard>
+      <>
+        <HoldNotice book={saved} />
+        <FormCard description={t('withdraw.intro')}>
+          <WithdrawForm
+            profile={me.data}
+            available={balances.data.balances.find((b) => b.currency === 'USDT')?.balance ?? '0'}
+            fees={fees.data}
+            sendCode={() => sendCode.mutateAsync('withdraw')}
+            onDone={setDone}
+            onSetPaymentPassword={setPayPassword}
+            addressTools={({ network, address, choose }) => (
+              <AddressPicker book={saved} bound={bound} current={{ network, address }} onChoose={choose} managePath={ADDRESS_BOOK_PATH} />
+            )}
+            onRefused={() => void queryClient.invalidateQueries({ queryKey: ADDRESS_BOOK_QUERY_KEY })}
+          />
+        </FormCard>
+      </>
     );
   };
 

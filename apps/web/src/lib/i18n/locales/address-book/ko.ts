@@ -1,0 +1,62 @@
+import type { Catalogue } from '../en';
+
+export const addressBookKo: Catalogue['addressBook'] = {
+  entry: '출금 주소록',
+  title: '출금 주소록',
+  intro:
+    '출금에 사용하는 주소입니다. 안전을 위해 새 주소는 저장 후 {{hours}}시간이 지나야 출금을 받을 수 있으며, 주소가 추가되면 이메일로 알려 드립니다.',
+  loadError: '주소를 불러오지 못했습니다',
+  empty: '저장된 주소가 없습니다',
+  emptyText: '자주 출금하는 주소를 저장하세요. 각 주소는 저장 후 {{hours}}시간이 지나면 사용할 수 있습니다.',
+  add: '주소 추가',
+  count: '{{count}} / {{maximum}}',
+  unnamed: '출금 시 저장됨',
+  usable: '사용 가능',
+  usableFrom: '{{time}}부터 사용 가능',
+  rename: '이름 변경',
+  renameTitle: '주소 이름 변경',
+  renamed: '이름을 저장했습니다',
+  delete: '삭제',
+  deleteTitle: '이 주소를 삭제할까요?',
+  deleteText: '나중에 {{address}}을(를) 다시 저장하면 {{hours}}시간을 다시 기다려야 출금할 수 있습니다.',
+  deleted: '주소를 삭제했습니다',
+  cancel: '취소',
+  save: '저장',
+  label: '이름',
+  labelPlaceholder: '예: 내 하드웨어 지갑',
+  held: {
+    title: '{{time}}까지 출금이 일시 중지됩니다',
+    password_changed: '로그인 비밀번호가 변경되었습니다. 다른 사람이 변경한 경우 자금을 보호하기 위한 조치입니다.',
+    password_reset: '로그인 비밀번호가 재설정되었습니다. 다른 사람이 재설정한 경우 자금을 보호하기 위한 조치입니다.',
+    address_changed: '연결된 주소가 변경되었습니다. 다른 사람이 변경한 경우 자금을 보호하기 위한 조치입니다.',
+  },
+  form: {
+    title: '출금 주소 추가',
+    intro:
+      '저장 후 {{hours}}시간이 지나면 이 주소로 출금할 수 있습니다. 본인이 아닐 경우 계정을 잠글 수 있는 링크와 함께 이메일로 알려 드립니다.',
+    submit: '주소 저장',
+    saved: '주소를 저장했습니다',
+    paymentPassword: '결제 비밀번호',
+    usePassword: '결제 비밀번호로 확인하기',
+    useCode: '이메일 인증 코드로 확인하기',
+  },
+  picker: {
+    choose: '저장된 주소 선택',
+    title: '출금할 주소',
+    bound: '내 연결 주소',
+    manage: '주소 관리',
+    notUsable: '이 주소는 {{time}}부터 출금을 받을 수 있습니다.',
+    newAddress: '새 주소는 주소록에 저장되며 {{hours}}시간 후부터 출금을 받을 수 있습니다.',
+  },
+  lock: {
+    title: '내 계정 잠그기',
+    intro:
+      '이메일로 안내된 변경을 본인이 하지 않았다면 사용하세요. 잠그면 모든 기기에서 로그아웃되고, 고객센터가 해제할 때까지 로그인과 모든 자금 이동이 중지됩니다.',
+    confirm: '지금 계정 잠그기',
+    done: '계정이 잠겼습니다',
+    doneText: '모든 기기에서 로그아웃되었습니다. 고객센터에 본인 확인과 잠금 해제를 요청한 후 비밀번호를 변경하세요.',
+    support: '고객센터 문의',
+    missing: '링크가 올바르지 않습니다',
+    missingText: '이메일의 링크를 다시 열거나 고객센터에 문의하세요.',
+  },
+};
