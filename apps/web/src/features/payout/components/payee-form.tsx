@@ -1,27 +1,15 @@
-import {
-  type ErrorCode,
-  emailCodeSchema,
-  LIMITS,
-  type Payee,
-  type PayeeInput,
-  type PayeeKind,
-  payeeInputSchema,
-  paymentPasswordSchema,
-} from '@wallet/contract';
+import { type ErrorCode, type Payee, type PayeeInput, type PayeeKind, payeeInputSchema } from '@wallet/contract';
 import { Checkbox, Form } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField } from '../../../components/code-field';
-import { DigitsInput } from '../../../components/digits-input';
+import { MemberProofFields, useMemberProof } from '../../../components/member-proof-fields';
 import { SecuredFormFooter } from '../../../components/secured-form-footer';
 import type { CodeSent } from '../../../components/send-code-button';
-import { TextButton } from '../../../components/text-button';
-import { CODE_ERROR_FIELDS, fieldSchema, textValues } from '../../../lib/form-issues';
+import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
 import { useApiForm } from '../../../lib/use-api-form';
+import { useStepUp } from '../../second-factor/step-up-sheet';
 import { useSavePayee } from '../api/save-payee';
 import { PASSWORD_ERRORS } from './password-errors';
 import { PAYEE_FIELDS, PayeeFields } from './payee-fields';
-import styles from './payout.module.css';
 
 /** Refusals the server names a field for; the others (e.g. PAYEE_NAME_MISMATCH) show above the button. */
 const FIELD_ERRORS = {
@@ -37,8 +25,6 @@ const FIELD_ERRORS = {
   PAYEE_ACCOUNT_NUMBER_INVALID: 'accountNumber',
   PAYEE_PHONE_INVALID: 'phone',
 } as const satisfies Partial<Record<ErrorCode, string>>;
-
-type Proof = 'paymentPassword' | 'code';
 
 type Props = {
   kind: PayeeKind;
@@ -58,57 +44,54 @@ type Props = {
 export function PayeeForm({ kind, editing, sendCode, onSaved, onSetPaymentPassword }: Props) {
   const { t } = useTranslation();
   const save = useSavePayee();
+  const stepUp = useStepUp();
   const f = useApiForm(payeeInputSchema, { fieldOf: FIELD_ERRORS });
-  const [proof, setProof] = useState<Proof>('paymentPassword');
+  const proof = useMemberProof(f);
 
   const onFinish = (values: Record<string, unknown>) => {
     const payee = f.check({ kind, ...textValues(values, PAYEE_FIELDS[kind]) });
-    const secret = f.check(values, fieldSchema(proof, proof === 'code' ? emailCodeSchema : paymentPasswordSchema));
+    const secret = proof.secret(values);
     if (payee === null || secret === null) return;
-    const body = { payee, [proof]: secret, makeDefault: values.makeDefault === true };
-    save.mutate({ id: editing?.id ?? null, body }, { onSuccess: onSaved, onError: f.showError });
-  };
-
-  const switchProof = () => {
-    setProof(proof === 'code' ? 'paymentPassword' : 'code');
-    f.clearFailure();
+    const body = { payee, ...secret, makeDefault: values.makeDefault === true };
+    stepUp.run((secondFactor) => save.mutateAsync({ id: editing?.id ?? null, body: { ...body, secondFactor } })).then(onSaved, f.showError);
   };
 
   return (
-    <Form
-      name="payee"
-      form={f.form}
-      layout="vertical"
-      requiredMarkStyle="none"
-      initialValues={editing ? { ...editing.details, paymentPassword: editing.paymentPassword } : {}}
-      onFinish={onFinish}
-      onValuesChange={f.onValuesChange}
-      footer={
-        <SecuredFormFooter
-          failure={f.failure}
-          onSetPaymentPassword={onSetPaymentPassword}
-          submitLabel={t('payout.payee.save')}
-          submitTestId="payee-submit"
-          loading={save.isPending}
-        />
-      }
-    >
-      <PayeeFields kind={kind} />
-      <Form.Item name="makeDefault" valuePropName="checked" data-testid="payee-make-default">
-        <Checkbox>{t('payout.payee.makeDefault')}</Checkbox>
-      </Form.Item>
-      {proof === 'code' ? (
-        <CodeField send={sendCode} onSendError={f.showError} />
-      ) : (
-        <Form.Item name="paymentPassword" label={t('payout.payee.paymentPassword')} data-testid="payee-pay-password">
-          <DigitsInput secret length={LIMITS.secrets.paymentPasswordLength} placeholder={t('payPassword.placeholder')} />
+    <>
+      {stepUp.sheet}
+      <Form
+        name="payee"
+        form={f.form}
+        layout="vertical"
+        requiredMarkStyle="none"
+        initialValues={editing ? { ...editing.details, paymentPassword: editing.paymentPassword } : {}}
+        onFinish={onFinish}
+        onValuesChange={f.onValuesChange}
+        footer={
+          <SecuredFormFooter
+            failure={f.failure}
+            onSetPaymentPassword={onSetPaymentPassword}
+            submitLabel={t('payout.payee.save')}
+            submitTestId="payee-submit"
+            loading={save.isPending}
+          />
+        }
+      >
+        <PayeeFields kind={kind} />
+        <Form.Item name="makeDefault" valuePropName="checked" data-testid="payee-make-default">
+          <Checkbox>{t('payout.payee.makeDefault')}</Checkbox>
         </Form.Item>
-      )}
-      <div className={styles.proofSwitch}>
-        <TextButton onClick={switchProof} testId="payee-proof-switch">
-          {proof === 'code' ? t('payout.payee.usePassword') : t('payout.payee.useCode')}
-        </TextButton>
-      </div>
-    </Form>
+        <MemberProofFields
+          proof={proof.proof}
+          onSwitch={proof.switchProof}
+          sendCode={sendCode}
+          onSendError={f.showError}
+          passwordLabel={t('payout.payee.paymentPassword')}
+          usePasswordText={t('payout.payee.usePassword')}
+          useCodeText={t('payout.payee.useCode')}
+          testIdPrefix="payee"
+        />
+      </Form>
+    </>
   );
 }
