@@ -23,7 +23,6 @@ export const useServiceWorker = create<ServiceWorkerState>(() => ({
 }));
 
 let started = false;
-let applyWaiting: ((reloadPage?: boolean) => Promise<void>) | null = null;
 let registration: ServiceWorkerRegistration | undefined;
 
 /**
@@ -38,7 +37,7 @@ export function startServiceWorker(): void {
     useServiceWorker.setState({ status: 'unsupported' });
     return;
   }
-  applyWaiting = registerSW({
+  registerSW({
     immediate: true,
     onNeedRefresh: () => useServiceWorker.setState({ needRefresh: true, dismissed: false }),
     onOfflineReady: () => useServiceWorker.setState({ offlineReady: true }),
@@ -68,10 +67,19 @@ export async function checkForNewBuild(): Promise<boolean> {
   return useServiceWorker.getState().needRefresh || Boolean(current.waiting);
 }
 
-/** Switches to the waiting build: its worker takes over and the page reloads on it. */
+/**
+ * Switches to the waiting build: its worker is told to skip waiting, and the page reloads once it has
+ * taken control. Asked of the browser directly rather than through workbox-window's `controlling`
+ * event, which reloads only when it judges the page was controlled at registration and was seen to
+ * miss that under load.
+ */
 export async function applyUpdate(): Promise<void> {
-  if (applyWaiting) await applyWaiting(true);
-  else window.location.reload();
+  const current = registration ?? ('serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined);
+  const waiting = current?.waiting;
+  if (!waiting) return window.location.reload();
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  // The generated worker's own message (registerType 'prompt'): it calls skipWaiting().
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
 export function dismissUpdate(): void {
