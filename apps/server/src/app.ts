@@ -1,15 +1,21 @@
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import { CSRF_HEADER, SESSION_DELIVERY_HEADER } from '@wallet/contract';
 import type { DevChain } from '@wallet/devchain';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
+import { accountLockAdminRoutes, accountLockRoutes, addressBookRoutes } from './modules/address-book/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { registerAppRelease } from './modules/app-release/register';
 import { devMailRoutes } from './modules/auth/dev-mail-routes';
 import { meRoutes } from './modules/auth/me-routes';
 import { authRoutes } from './modules/auth/routes';
+import { registerDeviceKeys } from './modules/auth/second-factor/device-key';
+import { secondFactorRoutes, secondFactorSignInRoutes } from './modules/auth/second-factor/routes';
+import { secondFactorSettings } from './modules/auth/second-factor/settings';
 import type { IssuerClient } from './modules/cards/issuer';
 import { registerCards } from './modules/cards/register';
 import { devChainRoutes } from './modules/chain/dev-routes';
@@ -31,7 +37,7 @@ import { type Clock, systemClock } from './platform/clock';
 import { registerCompression } from './platform/compression';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/database';
-import { registerErrorHandling } from './platform/errors';
+import { errorModelOptions, registerErrorHandling } from './platform/errors';
 import { registerLanguage } from './platform/language';
 import { requestIdOptions } from './platform/logger';
 import { createMailer } from './platform/mail';
@@ -39,6 +45,8 @@ import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
 import { attachReadCaches } from './platform/read-caches';
 import { childLoggerFactory } from './platform/request-logger';
+import { createSecretLimits, registerClientAddress, startSecretLimitJobs } from './platform/secret-limits';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { registerConnectionDraining } from './platform/shutdown';
 import { validatorCompiler } from './platform/validation';
 import { registerWebApp, webAppBuilt } from './platform/web-app';
@@ -82,13 +90,16 @@ export async function buildApp(deps: AppDeps) {
     childLoggerFactory,
     bodyLimit: 1024 * 1024,
     connectionTimeout: 65_000,
-    trustProxy: config.NODE_ENV === 'production' ? 'loopback' : false,
+    ...errorModelOptions,
+    // Who may say which client a request is from (X-Forwarded-For): request.ip, which every per-address limit keys on.
+    trustProxy: trustProxy(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerLanguage(app);
+  await registerClientAddress(app);
   app.decorateRequest('auth', null);
   registerConnectionDraining(app);
   registerErrorHandling(app);
@@ -96,22 +107,37 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
     done();
   });
+  await registerSecurityHeaders(app, config.NODE_ENV === 'production');
+  await app.register(cookie);
   await registerCompression(app);
   registerMetrics(app, database.pool);
   await registerOpenApi(app);
 
   // The login screen can point the app at another regional server, so the API answers other origins.
-  // Sessions travel in the Authorization header, never in cookies, so no ambient credential is exposed.
+  // Only origins listed by name may send the session cookie (credentials); '*' answers without it.
+  const anyOrigin = config.CORS_ORIGINS.includes('*');
   await app.register(cors, {
-    origin: config.CORS_ORIGINS.includes('*') ? '*' : config.CORS_ORIGINS,
+    origin: anyOrigin ? '*' : config.CORS_ORIGINS,
+    credentials: !anyOrigin,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'accept-language', 'idempotency-key', 'x-request-id'],
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'accept-language',
+      'idempotency-key',
+      'x-request-id',
+      SESSION_DELIVERY_HEADER,
+      CSRF_HEADER,
+    ],
     exposedHeaders: ['x-request-id', 'retry-after'],
     maxAge: 600,
   });
+  // One Redis connection for the rate limits and the secret-guessing limits, when a Redis is configured.
+  const redis = config.REDIS_URL ? await redisClient(config.REDIS_URL) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,
-    ...(config.REDIS_URL ? { redis: await redisClient(config.REDIS_URL), nameSpace: 'wallet-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: 'wallet-rl:' } : {}),
   });
 
   const feed = new ChangeFeed(database.pool, logger);
@@ -137,9 +163,15 @@ export async function buildApp(deps: AppDeps) {
     log: logger,
     secret: config.APP_SECRET,
     codesPerEmailPerHour: config.CODES_PER_EMAIL_PER_HOUR,
+    limits: createSecretLimits({ db: database.db, clock, redis }),
+    security: { appUrl: config.APP_URL, withdrawDelayHours: config.WITHDRAW_NEW_ADDRESS_DELAY_HOURS },
+    secondFactor: secondFactorSettings(config),
   };
+  registerDeviceKeys(app);
   await app.register(authRoutes, { deps: authDeps, config });
   await app.register(meRoutes, { deps: authDeps, config });
+  await app.register(secondFactorSignInRoutes, { deps: authDeps, config });
+  await app.register(secondFactorRoutes, { deps: authDeps });
   await app.register(notificationRoutes, { db: database.db, clock, hub });
   // On-chain top-up and withdrawal sending for the networks configured (none in most tests).
   const faucet = config.NODE_ENV !== 'production' && deps.devchain ? '/dev/chain' : undefined;
@@ -156,10 +188,14 @@ export async function buildApp(deps: AppDeps) {
     },
   };
   await app.register(walletRoutes, { deps: walletDeps });
+  await app.register(addressBookRoutes, { deps: authDeps });
+  await app.register(accountLockRoutes, { deps: authDeps, config });
+  await app.register(accountLockAdminRoutes, { deps: authDeps, config });
   await app.register(adminRoutes, { deps: walletDeps, config });
   await app.register(topUpRoutes, { db: database.db, clock, chain, config });
   await app.register(depositAdminRoutes, { db: database.db, clock, chain, config });
   if (faucet && deps.devchain) await app.register(devChainRoutes, { db: database.db, clock, chain, devchain: deps.devchain });
+  if (jobs) await startSecretLimitJobs(jobs, authDeps.limits);
   await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
   await registerPayout(app, { authDeps, config, logger, jobs, partner: deps.payoutPartner, sandboxUrl: deps.payoutSandboxUrl });
   await registerTickets(app, { db: database.db, clock, config });
@@ -175,6 +211,11 @@ export async function buildApp(deps: AppDeps) {
       Object.values(config.API_SERVERS).flatMap((url) => (url ? [new URL(url).origin] : [])),
     );
   return app;
+}
+
+/** Fastify takes a hop count as a function (its types leave the number form out). */
+function trustProxy(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 /** ioredis is loaded only when a Redis is configured: a server without one does not carry it. */

@@ -4,12 +4,14 @@ import { type ArmedFault, type FaultRequest, type SandboxIssuer, startSandboxIss
 import type PgBoss from 'pg-boss';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app';
+import { secondFactorSettings } from '../src/modules/auth/second-factor/settings';
 import type { CardDeps } from '../src/modules/cards/deps';
 import { HttpIssuer } from '../src/modules/cards/http-issuer';
 import { WEBHOOK_PATH } from '../src/modules/cards/webhook-routes';
 import { loadConfig } from '../src/platform/config';
 import { startJobs, stopJobs } from '../src/platform/jobs';
 import { createLogger } from '../src/platform/logger';
+import { createSecretLimits } from '../src/platform/secret-limits';
 import { fundedMember, type Member, registerUser } from './accounts';
 import type { TestApp } from './app';
 import type { ManualClock } from './clock';
@@ -100,6 +102,9 @@ export async function createCardWorld({
       mailer: { send: async () => {} } as never,
       secret: config.APP_SECRET,
       codesPerEmailPerHour: 1000,
+      limits: createSecretLimits({ db: database.handle.db, clock }),
+      security: { appUrl: config.APP_URL, withdrawDelayHours: config.WITHDRAW_NEW_ADDRESS_DELAY_HOURS },
+      secondFactor: secondFactorSettings(config),
       issuer: new HttpIssuer(issuer.url, API_KEY, { timeoutMs: config.ISSUER_TIMEOUT_MS }),
       jobs: null,
       log: logger,

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { isResidentIdNumber } from '@wallet/contract';
 import { type SandboxPayout, startSandboxPayout } from '@wallet/sandbox-payout';
 import { expect } from 'vitest';
+import { secondFactorSettings } from '../src/modules/auth/second-factor/settings';
 import type { PayoutDeps } from '../src/modules/payout/deps';
 import { HttpPayoutPartner } from '../src/modules/payout/partner';
 import { PAYOUT_WEBHOOK_PATH } from '../src/modules/payout/webhook-routes';
 import { loadConfig } from '../src/platform/config';
 import { createMailer } from '../src/platform/mail';
 import { SecretBox } from '../src/platform/secret-box';
+import { createSecretLimits } from '../src/platform/secret-limits';
 import { type Member, PIN, registerUser } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import type { ManualClock } from './clock';
@@ -63,6 +65,9 @@ export async function createPayoutWorld({
     mailer: createMailer(config, db, t.app.log),
     secret: config.APP_SECRET,
     codesPerEmailPerHour: 1000,
+    limits: createSecretLimits({ db, clock }),
+    security: { appUrl: config.APP_URL, withdrawDelayHours: config.WITHDRAW_NEW_ADDRESS_DELAY_HOURS },
+    secondFactor: secondFactorSettings(config),
     box: new SecretBox(config.PAYEE_ENCRYPTION_KEYS, config.PAYEE_ENCRYPTION_KEY_ID),
     partner: client,
     jobs: null,

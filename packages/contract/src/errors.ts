@@ -1,14 +1,19 @@
 import { z } from 'zod';
+import { ADDRESS_BOOK_ERRORS } from './address-book-errors';
 import { AMOUNT_ERRORS } from './amount-errors';
 import { APP_ERRORS } from './app-errors';
 import { CARD_CONTROLS_ERRORS } from './card-controls-errors';
 import { CARD_MONEY_ERRORS } from './card-money-errors';
 import { type ErrorSpec, e } from './error-spec';
 import { HELP_ERRORS } from './help-errors';
+import { INPUT_ERRORS } from './input-errors';
 import { KYC_ERRORS } from './kyc-errors';
 import type { Language } from './languages';
 import { NOTIFICATION_ERRORS } from './notification-errors';
 import { PAYOUT_ERRORS } from './payout-errors';
+import { SECOND_FACTOR_ERRORS } from './second-factor-errors';
+import { SECURITY_ERRORS } from './security-errors';
+import { SESSION_ERRORS } from './session-errors';
 import { STATEMENT_ERRORS } from './statement-errors';
 import { TICKET_ERRORS } from './ticket-errors';
 
@@ -188,10 +193,10 @@ export const ERRORS = {
   ),
   PASSWORD_LOGIN_LOCKED: e(
     423,
-    'Too many wrong passwords: password login is locked for 1 minute. You can still log in with an email code.',
-    '密码错误次数过多，密码登录已锁定1分钟。您仍可使用邮箱验证码登录。',
-    '비밀번호 오류가 너무 많아 비밀번호 로그인이 1분간 잠겼습니다. 이메일 코드로는 로그인할 수 있습니다.',
-    'パスワードの誤りが多すぎるため、パスワードログインを1分間ロックしました。メールコードでのログインは引き続き可能です。',
+    'Too many wrong passwords: password login is locked for now. You can still log in with an email code.',
+    '密码错误次数过多，密码登录已暂时锁定。您仍可使用邮箱验证码登录。',
+    '비밀번호 오류가 너무 많아 비밀번호 로그인이 잠시 잠겼습니다. 이메일 코드로는 로그인할 수 있습니다.',
+    'パスワードの誤りが多すぎるため、パスワードログインを一時的にロックしました。メールコードでのログインは引き続き可能です。',
   ),
   OLD_PASSWORD_WRONG: e(
     400,
@@ -549,7 +554,11 @@ export const ERRORS = {
     '先にカード番号を登録してください。',
   ),
   ...PAYOUT_ERRORS,
+  ...ADDRESS_BOOK_ERRORS,
+  ...SECOND_FACTOR_ERRORS,
+  ...SECURITY_ERRORS,
   ...APP_ERRORS,
+  ...SESSION_ERRORS,
   ...NOTIFICATION_ERRORS,
   ...TICKET_ERRORS,
   ...CARD_MONEY_ERRORS,
@@ -557,6 +566,7 @@ export const ERRORS = {
   ...HELP_ERRORS,
   ...KYC_ERRORS,
   ...STATEMENT_ERRORS,
+  ...INPUT_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

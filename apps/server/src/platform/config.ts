@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isTronAddress, SERVER_REGIONS } from '@wallet/contract';
 import { z } from 'zod';
@@ -77,6 +78,9 @@ const chainEnv = {
     .refine((v) => /^[+-]\d{2}:\d{2}$/.test(v), 'must be a UTC offset such as +08:00')
     .default('+08:00'),
   WITHDRAW_AUTO_APPROVE_BELOW: decimal.optional(),
+  // How long a newly saved withdrawal address (and every withdrawal after a password or bound-address
+  // change) waits before withdrawals are accepted: time for the member, told by email, to lock the account.
+  WITHDRAW_NEW_ADDRESS_DELAY_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0).max(720).default(24),
 };
 
 /**
@@ -105,6 +109,23 @@ const cardEnv = {
  * operator to mark them arrived or rejected. Payee numbers are sealed with PAYEE_ENCRYPTION_KEYS
  * ({"<key id>":"<base64 of 32 bytes>"}), new values under PAYEE_ENCRYPTION_KEY_ID.
  */
+/** Keys of a SecretBox: {"<key id>":"<base64 of 32 bytes>"}, so a key can be rotated (secret-box.ts). */
+const sealingKeys = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"k2026":"<base64 of 32 random bytes>"}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.record(
+      z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+      z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'each key must be 32 bytes in base64 (openssl rand -base64 32)'),
+    ),
+  );
 const SANDBOX_PAYOUT_API_KEY = 'sandbox-payout-key-for-development-only';
 const SANDBOX_PAYOUT_WEBHOOK_SECRET = 'sandbox-payout-webhook-secret-for-development-only';
 const DEVELOPMENT_PAYEE_KEYS = { dev1: Buffer.from('development-only-payee-key-32-by').toString('base64') };
@@ -116,25 +137,58 @@ const payoutEnv = {
   PAYOUT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(1).max(120_000).default(10_000),
   SANDBOX_PAYOUT_PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(0),
   SANDBOX_PAYOUT_AUTO_SETTLE_SECONDS: z.coerce.number().int('must be a whole number').min(0).max(3600).optional(),
-  PAYEE_ENCRYPTION_KEYS: z
-    .string()
-    .transform((raw, ctx) => {
-      try {
-        return JSON.parse(raw) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"k2026":"<base64 of 32 random bytes>"}' });
-        return z.NEVER;
-      }
-    })
-    .pipe(
-      z.record(
-        z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
-        z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'each key must be 32 bytes in base64 (openssl rand -base64 32)'),
-      ),
-    )
-    .optional(),
+  PAYEE_ENCRYPTION_KEYS: sealingKeys.optional(),
   PAYEE_ENCRYPTION_KEY_ID: z.string().optional(),
 };
+
+/**
+ * Second factor (auth/second-factor). Authenticator-app secrets are sealed with TOTP_ENCRYPTION_KEYS,
+ * new ones under TOTP_ENCRYPTION_KEY_ID. Passkeys belong to APP_URL's host in production and to the
+ * page's own origin elsewhere.
+ */
+const DEVELOPMENT_TOTP_KEYS = { dev1: Buffer.from('development-only-totp-secret-32b').toString('base64') };
+const secondFactorEnv = {
+  TOTP_ENCRYPTION_KEYS: sealingKeys.optional(),
+  TOTP_ENCRYPTION_KEY_ID: z.string().optional(),
+};
+
+/**
+ * TRUST_PROXY: which proxies in front of the server may name the client in X-Forwarded-For, so that
+ * request.ip (and with it every per-address rate limit and secret-guessing limit, and the place in a
+ * new-device email) is the member's own address rather than the proxy's. Unset or "false" (the
+ * default): the header is ignored and the connecting address is the client. A number: that many
+ * proxies in front (e.g. 1 for one nginx or load balancer). Otherwise a comma-separated list of the
+ * proxies' addresses or CIDR ranges, or the names loopback, linklocal and uniquelocal (e.g.
+ * "loopback,10.0.0.0/8"). "true" is refused: trusting every address lets any client pick its own.
+ */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const trustProxySchema = z
+  .string()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw.trim();
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const valid = (entry: string) => {
+      if (TRUST_PROXY_NAMES.includes(entry)) return true;
+      const [address = '', bits, extra] = entry.split('/');
+      const family = isIP(address);
+      if (!family || extra !== undefined) return false;
+      return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    };
+    if (entries.length === 0 || !entries.every(valid)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be false, a number of proxies (e.g. 1), or proxy addresses/CIDR ranges such as loopback,10.0.0.0/8',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  })
+  .default(false);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
@@ -156,10 +210,13 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465')
     .optional(),
   MAIL_FROM: z.string().min(3).default('SBC Wallet <no-reply@sbc-wallet.local>'),
+  // Where members open the web app: the links in security emails (lock my account) point here.
+  APP_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) address of the web app, e.g. https://wallet.example.com' }).optional(),
   REDIS_URL: z
     .string()
     .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
     .optional(),
+  TRUST_PROXY: trustProxySchema,
   CORS_ORIGINS: z
     .string()
     .transform((v) =>
@@ -207,6 +264,7 @@ const envSchema = z.object({
   ...chainEnv,
   ...cardEnv,
   ...payoutEnv,
+  ...secondFactorEnv,
 });
 
 // Development and tests get a fixed secret so a fresh clone runs; production must bring its own.
@@ -218,6 +276,8 @@ const configSchema = envSchema
     if (!env.APP_SECRET) ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production' });
     if (!env.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (mail carries login codes)' });
+    if (!env.APP_URL)
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required in production (security emails link to the app)' });
     // A real issuer with the sandbox's published secrets would accept forged webhooks.
     if (env.ISSUER_URL && env.ISSUER_WEBHOOK_SECRET === SANDBOX_WEBHOOK_SECRET)
       ctx.addIssue({ code: 'custom', path: ['ISSUER_WEBHOOK_SECRET'], message: "must be set to the issuer's secret in production" });
@@ -247,6 +307,21 @@ const configSchema = envSchema
       });
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.TOTP_ENCRYPTION_KEYS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOTP_ENCRYPTION_KEYS'],
+        message: 'is required in production (it seals authenticator-app secrets)',
+      });
+    const keys = env.TOTP_ENCRYPTION_KEYS;
+    if (keys && !(env.TOTP_ENCRYPTION_KEY_ID && Object.hasOwn(keys, env.TOTP_ENCRYPTION_KEY_ID)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOTP_ENCRYPTION_KEY_ID'],
+        message: 'must name one of TOTP_ENCRYPTION_KEYS (the key new values use)',
+      });
+  })
+  .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEMO_DATA)
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be true in production' });
   })
@@ -257,6 +332,7 @@ const configSchema = envSchema
   .transform((env) => ({
     ...env,
     APP_SECRET: env.APP_SECRET ?? DEVELOPMENT_SECRET,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     DEMO_DATA: env.DEMO_DATA ?? env.NODE_ENV === 'development',
     // The local chain runs by default only where the demo data does: `npm start` in development.
     DEVCHAIN: env.DEVCHAIN ?? env.NODE_ENV === 'development',
@@ -265,6 +341,8 @@ const configSchema = envSchema
     WITHDRAW_AUTO_APPROVE_BELOW: env.WITHDRAW_AUTO_APPROVE_BELOW ?? (env.NODE_ENV === 'development' ? '1000' : '0'),
     PAYEE_ENCRYPTION_KEYS: env.PAYEE_ENCRYPTION_KEYS ?? DEVELOPMENT_PAYEE_KEYS,
     PAYEE_ENCRYPTION_KEY_ID: env.PAYEE_ENCRYPTION_KEYS ? (env.PAYEE_ENCRYPTION_KEY_ID as string) : 'dev1',
+    TOTP_ENCRYPTION_KEYS: env.TOTP_ENCRYPTION_KEYS ?? DEVELOPMENT_TOTP_KEYS,
+    TOTP_ENCRYPTION_KEY_ID: env.TOTP_ENCRYPTION_KEYS ? (env.TOTP_ENCRYPTION_KEY_ID as string) : 'dev1',
     // The sandbox partner only outside production and only when no real one is named.
     PAYOUT_PARTNER: env.PAYOUT_URL
       ? ('http' as const)

@@ -71,6 +71,7 @@ export const router = createHashRouter([
         children: [
           page('pages/password_pay/index', () => import('../pages/password_pay/index')),
           page('pages/editPassSun/index', () => import('../pages/editPassSun/index')),
+          page('pages/security/index', () => import('../pages/security/index')),
           page('pages/bindingAddress/index', () => import('../pages/bindingAddress/index')),
           page('pages/bindingAddress/xiugaiSun/index', () => import('../pages/bindingAddress/xiugaiSun/index')),
           page('pages/bindingAddress/editpass/index', () => import('../pages/bindingAddress/editpass/index')),
@@ -79,6 +80,8 @@ export const router = createHashRouter([
           page('pages/transferMoneySun/index', () => import('../pages/transferMoneySun/index')),
           page('pages/transferMoneySun/bindSun/index', () => import('../pages/transferMoneySun/bindSun/index')),
           page('pages/withdrawSun/index', () => import('../pages/withdrawSun/index')),
+          page('pages/addressBook/index', () => import('../pages/addressBook/index')),
+          page('pages/addressBook/add', () => import('../pages/addressBook/add')),
           page('pages/topUpSun/index', () => import('../pages/topUpSun/index')),
           page('pages/topUpSun/toSun/index', () => import('../pages/topUpSun/toSun/index')),
           page('pages/topUpSun/toEth/index', () => import('../pages/topUpSun/toEth/index')),
@@ -127,6 +130,8 @@ export const router = createHashRouter([
       page('pages/helpcenterSun/familiar/index', () => import('../pages/helpcenterSun/familiar/index')),
       page('pages/helpcenterSun/correlation/index', () => import('../pages/helpcenterSun/correlation/index')),
       page('pages/service/index', () => import('../pages/service/index')),
+      // The lock link of a security email works whoever is signed in here, or no one.
+      page('pages/lockAccount/index', () => import('../pages/lockAccount/index')),
       page('*', () => import('../pages/not-found/index')),
     ],
   },

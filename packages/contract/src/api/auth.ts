@@ -4,6 +4,8 @@ import { DISPLAY_CURRENCIES } from '../currencies';
 import { LANGUAGES } from '../languages';
 import { LIMITS } from '../limits';
 import { BINDABLE_NETWORKS } from '../networks';
+import { safeText } from '../safe-text';
+import { secondFactorField } from './second-factor-proof';
 
 /*
  * Messages that name an error code of the catalogue (e.g. 'PASSWORD_TOO_WEAK') are shown to people
@@ -39,15 +41,19 @@ export const CODE_PURPOSES = [
   'withdraw',
   'change_address',
   'payee',
+  'address_book',
+  'second_factor',
 ] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const codePurposeSchema = z.enum(CODE_PURPOSES);
 
 export const bindableNetworkSchema = z.enum(BINDABLE_NETWORKS);
+/** An address as typed, before the network's own check: TRON and BSC addresses are 34 and 42 characters. */
+const addressTextSchema = safeText(100).min(1, 'ADDRESS_REQUIRED');
 
 /** Network plus address, the address checked for that network (TRON base58check, BSC EIP-55). */
 export const boundAddressSchema = z
-  .object({ network: bindableNetworkSchema, address: z.string().trim().min(1, 'ADDRESS_REQUIRED') })
+  .object({ network: bindableNetworkSchema, address: addressTextSchema })
   .refine((v) => isAddressOf(v.network, v.address), { message: 'ADDRESS_INVALID', path: ['address'] });
 
 const matching = <T extends z.ZodRawShape>(shape: T, a: keyof T & string, b: keyof T & string, code: string) =>
@@ -63,10 +69,10 @@ export const registerBodySchema = z
     email: emailSchema,
     code: emailCodeSchema,
     password: passwordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(128),
     network: bindableNetworkSchema,
-    address: z.string().trim().min(1, 'ADDRESS_REQUIRED'),
-    inviteCode: z.string().trim().toUpperCase().max(16).optional(),
+    address: addressTextSchema,
+    inviteCode: safeText(16).toUpperCase().optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: 'PASSWORDS_DO_NOT_MATCH', path: ['confirmPassword'] })
   .refine((v) => isAddressOf(v.network, v.address), { message: 'ADDRESS_INVALID', path: ['address'] })
@@ -78,7 +84,7 @@ export const passwordLoginBodySchema = z
 export const codeLoginBodySchema = z.object({ email: emailSchema, code: emailCodeSchema }).meta({ id: 'CodeLoginBody' });
 
 export const resetPasswordBodySchema = matching(
-  { email: emailSchema, code: emailCodeSchema, password: passwordSchema, confirmPassword: z.string() },
+  { email: emailSchema, code: emailCodeSchema, password: passwordSchema, confirmPassword: z.string().max(128) },
   'password',
   'confirmPassword',
   'PASSWORDS_DO_NOT_MATCH',
@@ -90,21 +96,21 @@ export const changePasswordBodySchema = z
     oldPassword: z.string().min(1).max(128).optional(),
     code: emailCodeSchema.optional(),
     password: passwordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: z.string().max(128),
   })
   .refine((v) => v.password === v.confirmPassword, { message: 'PASSWORDS_DO_NOT_MATCH', path: ['confirmPassword'] })
   .refine((v) => Boolean(v.oldPassword) !== Boolean(v.code), { message: 'PROOF_REQUIRED', path: ['oldPassword'] })
   .meta({ id: 'ChangePasswordBody' });
 
 export const setPaymentPasswordBodySchema = matching(
-  { code: emailCodeSchema, paymentPassword: paymentPasswordSchema, confirmPaymentPassword: z.string() },
+  { code: emailCodeSchema, paymentPassword: paymentPasswordSchema, confirmPaymentPassword: z.string().max(64) },
   'paymentPassword',
   'confirmPaymentPassword',
   'PASSWORDS_DO_NOT_MATCH',
 ).meta({ id: 'SetPaymentPasswordBody' });
 
 export const changePaymentPasswordBodySchema = matching(
-  { oldPaymentPassword: paymentPasswordSchema, paymentPassword: paymentPasswordSchema, confirmPaymentPassword: z.string() },
+  { oldPaymentPassword: paymentPasswordSchema, paymentPassword: paymentPasswordSchema, confirmPaymentPassword: z.string().max(64) },
   'paymentPassword',
   'confirmPaymentPassword',
   'PASSWORDS_DO_NOT_MATCH',
@@ -113,16 +119,17 @@ export const changePaymentPasswordBodySchema = matching(
 export const changeAddressBodySchema = z
   .object({
     network: bindableNetworkSchema,
-    address: z.string().trim().min(1, 'ADDRESS_REQUIRED'),
+    address: addressTextSchema,
     code: emailCodeSchema,
     paymentPassword: paymentPasswordSchema,
+    ...secondFactorField,
   })
   .refine((v) => isAddressOf(v.network, v.address), { message: 'ADDRESS_INVALID', path: ['address'] })
   .meta({ id: 'ChangeAddressBody' });
 
 export const updateProfileBodySchema = z
   .object({
-    nickname: z.string().trim().min(1).max(32).optional(),
+    nickname: safeText(32).min(1).optional(),
     phoneAreaCode: z
       .string()
       .regex(/^\+?\d{1,4}$/, 'PHONE_INVALID')
@@ -159,8 +166,24 @@ export const profileSchema = z
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
+/**
+ * How a sign-in delivers its session. API clients get the bearer token in the reply. The web app sends
+ * `X-Session-Delivery: cookie`: the token then goes into an HttpOnly cookie page scripts cannot read,
+ * and the reply carries the CSRF token its state-changing calls must echo (ADR 0012).
+ */
+export const SESSION_DELIVERY_HEADER = 'x-session-delivery';
+export const CSRF_HEADER = 'x-csrf-token';
+
 export const sessionReplySchema = z.object({ token: z.string(), profile: profileSchema }).meta({ id: 'SessionReply' });
+/** The same sign-in for the web app: the token went into the cookie, the CSRF token comes instead. */
+export const cookieSessionReplySchema = z.object({ csrfToken: z.string(), profile: profileSchema }).meta({ id: 'CookieSessionReply' });
+export type CookieSessionReply = z.infer<typeof cookieSessionReplySchema>;
+/** What a sign-in route answers: the bearer token, or with X-Session-Delivery: cookie, the cookie. */
+export const signInReplySchema = z.union([sessionReplySchema, cookieSessionReplySchema]);
 export type SessionReply = z.infer<typeof sessionReplySchema>;
+
+export const csrfReplySchema = z.object({ csrfToken: z.string() }).meta({ id: 'CsrfReply' });
+export type CsrfReply = z.infer<typeof csrfReplySchema>;
 
 export const sessionInfoSchema = z
   .object({

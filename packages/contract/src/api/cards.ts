@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { amountSchema } from '../amount';
+import { amountInputSchema, amountSchema } from '../amount';
 import { LANGUAGES, type Translated } from '../languages';
+import { safeText } from '../safe-text';
 import { KYC_STATUSES, paymentPasswordSchema } from './auth';
 import { CONTROL_DECLINE_REASON_LABELS, CONTROL_DECLINE_REASONS } from './card-controls';
+import { secondFactorField } from './second-factor-proof';
 
 /** Card side of the API: products, cards, KYC, recharge, card transactions (issue 6). */
 
@@ -45,7 +47,7 @@ export const DECLINE_REASON_LABELS: Record<DeclineReason, Translated> = {
 };
 
 /** A name in each app language the operator gave one; the others fall back to the product's `name`. */
-export const localizedNamesSchema = z.partialRecord(z.enum(LANGUAGES), z.string().trim().min(1).max(60));
+export const localizedNamesSchema = z.partialRecord(z.enum(LANGUAGES), safeText(60).min(1));
 
 export const cardProductSchema = z
   .object({
@@ -68,9 +70,18 @@ export const cardProductSchema = z
   .meta({ id: 'CardProduct' });
 export type CardProduct = z.infer<typeof cardProductSchema>;
 export const cardProductListSchema = z.object({ products: z.array(cardProductSchema) }).meta({ id: 'CardProducts' });
+/** A share the database keeps in numeric(10, 6) and below 1: a rate of 1 or more would take everything. */
+const feeRateSchema = z.string().regex(/^0(\.\d{1,6})?$/, 'AMOUNT_INVALID');
 export const adminCardProductBodySchema = cardProductSchema
   .omit({ id: true, network: true })
-  .extend({ names: localizedNamesSchema.default({}) })
+  .extend({
+    name: safeText(60).min(1),
+    names: localizedNamesSchema.default({}),
+    level: z.number().int().min(0).max(99),
+    openingFee: amountInputSchema,
+    monthlyFee: amountInputSchema,
+    rechargeFeeRate: feeRateSchema,
+  })
   .meta({ id: 'AdminCardProductBody' });
 
 const englishName = z
@@ -87,21 +98,21 @@ const areaCodeSchema = z
   .regex(/^\+?\d{1,4}$/);
 
 export const shippingSchema = z.object({
-  recipient: z.string().trim().min(1).max(100),
+  recipient: safeText(100).min(1),
   phoneAreaCode: areaCodeSchema,
   phone: phoneSchema,
-  postalCode: z.string().trim().min(2).max(12),
-  country: z.string().trim().min(2).max(60),
-  province: z.string().trim().min(1).max(60),
-  city: z.string().trim().min(1).max(60),
-  district: z.string().trim().max(60).default(''),
-  address: z.string().trim().min(3).max(200),
+  postalCode: safeText(12).min(2),
+  country: safeText(60).min(2),
+  province: safeText(60).min(1),
+  city: safeText(60).min(1),
+  district: safeText(60).default(''),
+  address: safeText(200).min(3),
   pickup: z.enum(['mail', 'self_pickup']),
 });
 
 export const openCardBodySchema = z
   .object({
-    productId: z.string(),
+    productId: z.uuid(),
     firstName: englishName,
     lastName: englishName,
     paymentPassword: paymentPasswordSchema,
@@ -139,7 +150,7 @@ export const cardSchema = z
 export type Card = z.infer<typeof cardSchema>;
 export const cardListSchema = z.object({ cards: z.array(cardSchema) }).meta({ id: 'Cards' });
 
-export const revealBodySchema = z.object({ paymentPassword: paymentPasswordSchema }).meta({ id: 'RevealBody' });
+export const revealBodySchema = z.object({ paymentPassword: paymentPasswordSchema, ...secondFactorField }).meta({ id: 'RevealBody' });
 export const revealReplySchema = z
   .object({ pan: z.string(), cvv: z.string(), expiry: z.string(), holderName: z.string(), hideAfterSeconds: z.number().int() })
   .meta({ id: 'CardSecrets' });
@@ -163,7 +174,7 @@ export const bindCardBodySchema = z
   })
   .meta({ id: 'BindCardBody' });
 
-export const rechargeQuoteBodySchema = z.object({ amount: amountSchema }).meta({ id: 'RechargeQuoteBody' });
+export const rechargeQuoteBodySchema = z.object({ amount: amountInputSchema }).meta({ id: 'RechargeQuoteBody' });
 export const rechargeQuoteSchema = z
   .object({
     /** Paid from the wallet in this currency: USDT for a USD card, HKD for an HKD card. */
@@ -177,7 +188,9 @@ export const rechargeQuoteSchema = z
   })
   .meta({ id: 'RechargeQuote' });
 export type RechargeQuote = z.infer<typeof rechargeQuoteSchema>;
-export const rechargeBodySchema = z.object({ amount: amountSchema, paymentPassword: paymentPasswordSchema }).meta({ id: 'RechargeBody' });
+export const rechargeBodySchema = z
+  .object({ amount: amountInputSchema, paymentPassword: paymentPasswordSchema })
+  .meta({ id: 'RechargeBody' });
 /**
  * A recharge or card-to-wallet as it stands: the money is held at once, and the card issuer's answer
  * settles it (succeeded) or returns it (failed). While `processing`, the app polls it.
@@ -203,7 +216,7 @@ export const cardOperationSchema = z
 export type CardOperation = z.infer<typeof cardOperationSchema>;
 export const rechargeReplySchema = z.object({ quote: rechargeQuoteSchema, operation: cardOperationSchema }).meta({ id: 'RechargeReply' });
 export const cardWithdrawBodySchema = z
-  .object({ amount: amountSchema, paymentPassword: paymentPasswordSchema })
+  .object({ amount: amountInputSchema, paymentPassword: paymentPasswordSchema })
   .meta({ id: 'CardWithdrawBody' });
 export const cardWithdrawReplySchema = z
   .object({
@@ -215,7 +228,7 @@ export const cardWithdrawReplySchema = z
     operation: cardOperationSchema,
   })
   .meta({ id: 'CardWithdrawReply' });
-export const cardWithdrawQuoteBodySchema = z.object({ amount: amountSchema }).meta({ id: 'CardWithdrawQuoteBody' });
+export const cardWithdrawQuoteBodySchema = z.object({ amount: amountInputSchema }).meta({ id: 'CardWithdrawQuoteBody' });
 /**
  * Card to wallet as shown before the payment password: what leaves the card, the rate, what arrives.
  * The server prices the real card to wallet with the same function, so these are the figures that move.
@@ -284,25 +297,25 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'KYC_DATES_INVALID');
 const isoCountry = z.string().regex(/^\d{3}$/, 'KYC_COUNTRY_INVALID');
 export const kycBodySchema = z
   .object({
-    cardId: z.string(),
+    cardId: z.uuid(),
     firstName: englishName,
     lastName: englishName,
     phoneAreaCode: areaCodeSchema,
     phone: phoneSchema,
-    email: z.email(),
+    email: z.string().max(254).pipe(z.email()),
     /** ISO 3166 numeric code, e.g. "344" for Hong Kong (the server also checks it names a real country). */
     country: isoCountry,
     address: z.object({
-      houseNumber: z.string().trim().min(1).max(20),
-      street: z.string().trim().min(1).max(100),
-      district: z.string().trim().max(60).default(''),
-      postcode: z.string().trim().min(2).max(12),
-      city: z.string().trim().min(1).max(60),
+      houseNumber: safeText(20).min(1),
+      street: safeText(100).min(1),
+      district: safeText(60).default(''),
+      postcode: safeText(12).min(2),
+      city: safeText(60).min(1),
       country: isoCountry,
     }),
     documentType: z.enum(KYC_DOCUMENT_TYPES),
     nationality: isoCountry,
-    documentNumber: z.string().trim().min(4).max(30),
+    documentNumber: safeText(30).min(4),
     issueDate: isoDate,
     /** 2099-12-31 when the document never expires. */
     expiryDate: isoDate,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { amountSchema } from '../amount';
+import { amountInputSchema, amountSchema } from '../amount';
+import { safeText } from '../safe-text';
 import { emailCodeSchema, paymentPasswordSchema } from './auth';
+import { secondFactorField } from './second-factor-proof';
 
 /*
  * Flash exchange (PRODUCT_SPEC.md sections 2-4): USDT sold for CNY paid to the member's own Alipay or
@@ -43,12 +45,14 @@ const name = (code: string) => z.string().trim().min(1, code).max(40, code).rege
 const idNumberSchema = z
   .string()
   .trim()
+  .max(40, 'PAYEE_ID_NUMBER_INVALID')
   .toUpperCase()
   .refine(isResidentIdNumber, 'PAYEE_ID_NUMBER_INVALID')
   .meta({ example: '11010519491231002X' });
 const mobileSchema = z
   .string()
   .trim()
+  .max(40, 'PAYEE_PHONE_INVALID')
   .transform((v) => v.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(CHINA_MOBILE, 'PAYEE_PHONE_INVALID'));
 
@@ -65,9 +69,10 @@ export const alipayPayeeInputSchema = z
     birthDate: z
       .string()
       .trim()
+      .max(10, 'PAYEE_BIRTH_DATE_INVALID')
       .refine((v) => isAdultBirthDate(v), 'PAYEE_BIRTH_DATE_INVALID'),
-    city: z.string().trim().min(1, 'PAYEE_CITY_REQUIRED').max(60, 'PAYEE_CITY_REQUIRED'),
-    address: z.string().trim().min(2, 'PAYEE_ADDRESS_REQUIRED').max(200, 'PAYEE_ADDRESS_REQUIRED'),
+    city: safeText(60).min(1, 'PAYEE_CITY_REQUIRED'),
+    address: safeText(200).min(2, 'PAYEE_ADDRESS_REQUIRED'),
     idNumber: idNumberSchema,
   })
   // The ID number carries the birth date: two that differ mean one of them was mistyped.
@@ -80,10 +85,11 @@ export const bankPayeeInputSchema = z.object({
   kind: z.literal('bank'),
   name: name('PAYEE_NAME_INVALID').max(80, 'PAYEE_NAME_INVALID'),
   idNumber: idNumberSchema,
-  bankName: z.string().trim().min(2, 'PAYEE_BANK_NAME_REQUIRED').max(60, 'PAYEE_BANK_NAME_REQUIRED'),
+  bankName: safeText(60).min(2, 'PAYEE_BANK_NAME_REQUIRED'),
   accountNumber: z
     .string()
     .trim()
+    .max(60, 'PAYEE_ACCOUNT_NUMBER_INVALID')
     .transform((v) => v.replace(/\s/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'PAYEE_ACCOUNT_NUMBER_INVALID')),
   phone: mobileSchema,
@@ -102,6 +108,7 @@ export const payeeSaveBodySchema = z
     code: emailCodeSchema.optional(),
     paymentPassword: paymentPasswordSchema.optional(),
     makeDefault: z.boolean().optional(),
+    ...secondFactorField,
   })
   .refine((v) => Boolean(v.code) !== Boolean(v.paymentPassword), { message: 'PAYEE_VERIFICATION_REQUIRED', path: ['paymentPassword'] })
   .meta({ id: 'PayeeSaveBody' });
@@ -149,7 +156,7 @@ export const payoutTermsSchema = z
   .meta({ id: 'PayoutTerms' });
 export type PayoutTerms = z.infer<typeof payoutTermsSchema>;
 
-export const payoutQuoteBodySchema = z.object({ kind: payeeKindSchema, amount: amountSchema }).meta({ id: 'PayoutQuoteBody' });
+export const payoutQuoteBodySchema = z.object({ kind: payeeKindSchema, amount: amountInputSchema }).meta({ id: 'PayoutQuoteBody' });
 export const payoutQuoteSchema = z
   .object({
     id: z.uuid(),
@@ -214,9 +221,7 @@ export const adminPayoutSettingsBodySchema = z
   .object({ enabled: z.boolean(), minimum: usdt, maximum: usdt, dailyLimit: usdt, spread: ratio, feeRate: ratio })
   .meta({ id: 'AdminPayoutSettingsBody' });
 export type AdminPayoutSettings = z.infer<typeof adminPayoutSettingsBodySchema>;
-export const adminPayoutArrivedBodySchema = z
-  .object({ reference: z.string().trim().min(1).max(100).optional() })
-  .meta({ id: 'AdminPayoutArrivedBody' });
+export const adminPayoutArrivedBodySchema = z.object({ reference: safeText(100).min(1).optional() }).meta({ id: 'AdminPayoutArrivedBody' });
 export const adminPayoutOrderSchema = payoutOrderSchema
   .extend({ memberUid: z.string(), stage: z.string() })
   .meta({ id: 'AdminPayoutOrder' });

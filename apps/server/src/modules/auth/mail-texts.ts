@@ -15,6 +15,18 @@ const PURPOSE: Record<CodePurpose, Record<Language, string>> = {
     ja: '連携ウォレットアドレスの変更',
   },
   payee: { en: 'save a receiving account', zh: '保存收款账户', ko: '수취 계정 저장', ja: '受取口座の保存' },
+  address_book: {
+    en: 'save a withdrawal address',
+    zh: '保存提现地址',
+    ko: '출금 주소 저장',
+    ja: '出金アドレスの保存',
+  },
+  second_factor: {
+    en: 'turn on two-step verification',
+    zh: '开启两步验证',
+    ko: '2단계 인증 켜기',
+    ja: '2段階認証をオンにする',
+  },
 };
 
 /** The emailed code, worded in the reader's language. */

@@ -1,20 +1,23 @@
 import {
   codeLoginBodySchema,
   codePurposeSchema,
+  csrfReplySchema,
   emailSchema,
   errorReplySchema,
+  loginReplySchema,
   okReplySchema,
   passwordLoginBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
   sendCodeReplySchema,
-  sessionReplySchema,
+  signInReplySchema,
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
 import * as auth from './service';
-import { authenticate } from './sessions';
+import { clearSessionCookie, csrfTokenFor, deliverSessionsAsCookies } from './session-cookie';
+import { authenticate, sessionToken } from './sessions';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 
@@ -23,6 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Co
   const loginLimit = { rateLimit: { max: config.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute' } };
   const codeLimit = { rateLimit: { max: config.RATE_LIMIT_CODES_PER_HOUR, timeWindow: '1 hour' } };
   const tags = ['auth'];
+  deliverSessionsAsCookies(app);
 
   app.post(
     '/api/v1/auth/codes',
@@ -46,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Co
         tags,
         summary: 'Create an account and sign in',
         body: registerBodySchema,
-        response: { 200: sessionReplySchema, ...errors },
+        response: { 200: signInReplySchema, ...errors },
       },
     },
     async (request) => auth.register(deps, { ...request.body, language: request.language }, request),
@@ -60,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Co
         tags,
         summary: 'Sign in with email and password',
         body: passwordLoginBodySchema,
-        response: { 200: sessionReplySchema, ...errors },
+        response: { 200: loginReplySchema, ...errors },
       },
     },
     async (request) => auth.loginWithPassword(deps, request.body.email, request.body.password, request),
@@ -74,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Co
         tags,
         summary: 'Sign in with email and emailed code',
         body: codeLoginBodySchema,
-        response: { 200: sessionReplySchema, ...errors },
+        response: { 200: loginReplySchema, ...errors },
       },
     },
     async (request) => auth.loginWithCode(deps, request.body.email, request.body.code, request),
@@ -88,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Co
         tags,
         summary: 'Set a new password with an emailed code',
         body: resetPasswordBodySchema,
-        response: { 200: sessionReplySchema, ...errors },
+        response: { 200: loginReplySchema, ...errors },
       },
     },
     async (request) => auth.resetPassword(deps, request.body.email, request.body.code, request.body.password, request),
@@ -97,10 +101,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Co
   app.post(
     '/api/v1/auth/logout',
     { schema: { tags, summary: 'End this session', security: [{ bearer: [] }], response: { 200: okReplySchema, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
+      // Cleared first, so a browser whose session had already ended loses the dead cookie too.
+      clearSessionCookie(request, reply);
       const session = await authenticate(deps.db, deps.clock, request);
       await auth.endSession(deps, session.userId, session.sessionId);
       return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/v1/auth/session',
+    {
+      schema: {
+        tags,
+        summary: "The CSRF token of this browser's session cookie, for a page loaded after sign-in",
+        response: { 200: csrfReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await authenticate(deps.db, deps.clock, request);
+      const token = sessionToken(request) as string;
+      return { csrfToken: csrfTokenFor(token) };
     },
   );
 };

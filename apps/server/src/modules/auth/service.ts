@@ -4,26 +4,30 @@ import {
   type CodePurpose,
   type DisplayCurrency,
   type Language,
-  LIMITS,
   maskEmail,
   normalizeAddress,
   type Profile,
+  type SecondFactorProof,
 } from '@wallet/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../platform/audit';
-import { addSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
+import { checkSecret, resetSecret } from '../../platform/secret-limits';
+import { assertNotLocked, isLocked, type SecuritySettings, tellSecurityChange } from './account-security';
 import { type CodeDeps, consumeCode, issueCode } from './codes';
 import { hashSecret, verifySecret } from './passwords';
 import * as q from './queries';
+import { rememberDevice } from './second-factor/device-key';
+import { secondFactorChallenge, spendTicket, ticketHolder } from './second-factor/sign-in';
 import { createSession, liveSince } from './sessions';
+import { checkProof, type SecondFactorSettings, verifyStepUp } from './step-up';
 
-/** `log` is for what goes wrong after the event committed (a notice mail SMTP could not send). */
-export type AuthDeps = CodeDeps & { log: FastifyBaseLogger };
-
-/** Payment password: 5 wrong tries lock money movements for 15 minutes. */
-export const PAYMENT_MAX_FAILURES = 5;
-export const PAYMENT_LOCK_SECONDS = 15 * 60;
+/**
+ * `log` is for what goes wrong after the event committed (a notice mail SMTP could not send);
+ * `security` for the emails and waits that follow a password or address change (account-security.ts);
+ * `secondFactor` for authenticator-app secrets and passkeys (step-up.ts).
+ */
+export type AuthDeps = CodeDeps & { log: FastifyBaseLogger; security: SecuritySettings; secondFactor: SecondFactorSettings };
 
 export function toProfile(user: q.UserRow): Profile {
   return {
@@ -51,8 +55,22 @@ async function requireUser(deps: AuthDeps, userId: string) {
 }
 
 async function session(deps: AuthDeps, user: q.UserRow, request: FastifyRequest) {
-  const { token } = await createSession(deps, user, request);
+  const { token, sessionId } = await createSession(deps, user, request);
+  await rememberDevice(deps.db, user.id, sessionId, request, deps.clock.now());
   return { token, profile: toProfile(user) };
+}
+
+/** A sign-in's end: the session, or first the second factor when it is on and the device is new. */
+async function signIn(deps: AuthDeps, user: q.UserRow, request: FastifyRequest) {
+  return (await secondFactorChallenge(deps, user.id, request)) ?? session(deps, user, request);
+}
+
+/** The second step of a sign-in: the ticket of the first step and one of the member's factors. */
+export async function completeSecondFactorSignIn(deps: AuthDeps, ticket: string, proof: SecondFactorProof, request: FastifyRequest) {
+  const user = await requireUser(deps, await ticketHolder(deps, ticket));
+  await checkProof(deps, user.id, proof, request.ip);
+  await spendTicket(deps, ticket);
+  return session(deps, user, request);
 }
 
 const PUBLIC_PURPOSES = ['register', 'login', 'reset_password'] as const satisfies readonly CodePurpose[];
@@ -141,75 +159,44 @@ export async function register(deps: AuthDeps, input: RegisterInput, request: Fa
 }
 
 /**
- * Password login. After 5 wrong passwords within 15 minutes, password login is locked for a minute
- * (code login is not). While locked the password is not even checked, so guessing gains nothing.
+ * Password login, under the login_password limits (LIMITS.secretAttempts): after 5 wrong passwords
+ * within 15 minutes password login is locked for a minute (code login is not). While locked the
+ * password is not even checked, so guessing gains nothing.
  */
 export async function loginWithPassword(deps: AuthDeps, email: string, password: string, request: FastifyRequest) {
   const user = await q.findUserByEmail(deps.db, email);
   if (!user) throw new AppError('LOGIN_NOT_REGISTERED');
-  const now = deps.clock.now();
-  if (user.password_locked_until && user.password_locked_until > now) {
-    throw new AppError('PASSWORD_LOGIN_LOCKED', { until: user.password_locked_until.toISOString() });
-  }
-  if (await verifySecret(user.password_hash, password)) {
-    if (user.password_failures > 0) await q.updateUser(deps.db, user.id, { password_failures: 0, password_first_failure_at: null }, now);
-    return session(deps, user, request);
-  }
-  await recordPasswordFailure(deps, user.id);
-  const after = await q.findUserById(deps.db, user.id);
-  if (after?.password_locked_until && after.password_locked_until > now) {
-    throw new AppError('PASSWORD_LOGIN_LOCKED', { until: after.password_locked_until.toISOString() });
-  }
-  throw new AppError('LOGIN_FAILED');
-}
-
-async function recordPasswordFailure(deps: AuthDeps, userId: string) {
-  const { auth } = LIMITS;
-  const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const user = await q.findUserById(trx, userId, { forUpdate: true });
-    if (!user) return;
-    const windowStart = addSeconds(now, -auth.passwordLoginFailureWindowMinutes * 60);
-    const fresh = !user.password_first_failure_at || user.password_first_failure_at < windowStart;
-    const failures = fresh ? 1 : user.password_failures + 1;
-    if (failures >= auth.passwordLoginMaxFailures) {
-      await q.updateUser(
-        trx,
-        userId,
-        { password_failures: 0, password_first_failure_at: null, password_locked_until: addSeconds(now, auth.passwordLoginLockSeconds) },
-        now,
-      );
-    } else {
-      await q.updateUser(
-        trx,
-        userId,
-        { password_failures: failures, password_first_failure_at: fresh ? now : user.password_first_failure_at },
-        now,
-      );
-    }
-  });
+  const verdict = await checkSecret(deps.limits, { kind: 'login_password', account: user.id, ip: request.ip }, () =>
+    verifySecret(user.password_hash, password),
+  );
+  if (!verdict.ok) throw new AppError('LOGIN_FAILED');
+  return signIn(deps, user, request);
 }
 
 export async function loginWithCode(deps: AuthDeps, email: string, code: string, request: FastifyRequest) {
   const user = await q.findUserByEmail(deps.db, email);
   if (!user) throw new AppError('LOGIN_NOT_REGISTERED');
   await consumeCode(deps, email, 'login', code);
-  return session(deps, user, request);
+  return signIn(deps, user, request);
 }
 
 /** Resetting ends every session (whoever knew the old password is out) and signs this device in. */
 export async function resetPassword(deps: AuthDeps, email: string, code: string, password: string, request: FastifyRequest) {
   const user = await q.findUserByEmail(deps.db, email);
   if (!user) throw new AppError('LOGIN_NOT_REGISTERED');
+  // A locked account stays locked until support: a new password would not open it, so none is set.
+  await assertNotLocked(deps.db, user.id);
   await consumeCode(deps, email, 'reset_password', code);
   const now = deps.clock.now();
-  const updated = await q.updateUser(
-    deps.db,
-    user.id,
-    { password_hash: await hashSecret(password), password_failures: 0, password_first_failure_at: null, password_locked_until: null },
-    now,
-  );
+  const passwordHash = await hashSecret(password);
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const changed = await q.updateUser(trx, user.id, { password_hash: passwordHash }, now);
+    await tellSecurityChange(deps, trx, user, { event: 'password_reset' });
+    return changed;
+  });
   await q.revokeSessionsExcept(deps.db, user.id, null, now);
+  // The emailed code proved the member: a password lock (theirs or a guesser's) ends.
+  await resetSecret(deps.limits, 'login_password', user.id);
   await recordAudit(deps.db, {
     actorKind: 'user',
     actorId: user.id,
@@ -217,7 +204,7 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
     subject: `user:${user.id}`,
     ip: request.ip,
   });
-  return session(deps, updated, request);
+  return signIn(deps, updated, request);
 }
 
 export async function changePassword(
@@ -229,14 +216,23 @@ export async function changePassword(
 ) {
   const user = await requireUser(deps, auth.userId);
   if (proof.oldPassword !== undefined) {
-    if (!(await verifySecret(user.password_hash, proof.oldPassword))) throw new AppError('OLD_PASSWORD_WRONG');
+    const oldPassword = proof.oldPassword;
+    // Its own limits: a stolen session must not be able to guess the password and then end every other session.
+    const verdict = await checkSecret(deps.limits, { kind: 'old_password', account: user.id, ip }, () =>
+      verifySecret(user.password_hash, oldPassword),
+    );
+    if (!verdict.ok) throw new AppError('OLD_PASSWORD_WRONG', { remainingAttempts: verdict.remainingAttempts });
   } else if (proof.code !== undefined) {
     await consumeCode(deps, user.email, 'change_password', proof.code);
   } else {
     throw new AppError('PROOF_REQUIRED');
   }
   const now = deps.clock.now();
-  await q.updateUser(deps.db, user.id, { password_hash: await hashSecret(password) }, now);
+  const passwordHash = await hashSecret(password);
+  await deps.db.transaction().execute(async (trx) => {
+    await q.updateUser(trx, user.id, { password_hash: passwordHash }, now);
+    await tellSecurityChange(deps, trx, user, { event: 'password_changed' });
+  });
   const ended = await q.revokeSessionsExcept(deps.db, user.id, auth.sessionId, now);
   await recordAudit(deps.db, {
     actorKind: 'user',
@@ -252,12 +248,9 @@ export async function setPaymentPassword(deps: AuthDeps, userId: string, code: s
   const user = await requireUser(deps, userId);
   await consumeCode(deps, user.email, 'payment_password', code);
   const now = deps.clock.now();
-  const updated = await q.updateUser(
-    deps.db,
-    userId,
-    { payment_password_hash: await hashSecret(paymentPassword), payment_failures: 0, payment_locked_until: null },
-    now,
-  );
+  const updated = await q.updateUser(deps.db, userId, { payment_password_hash: await hashSecret(paymentPassword) }, now);
+  // Set anew with an emailed code: the wrong tries of the old one no longer count.
+  await resetSecret(deps.limits, 'payment_password', userId);
   await recordAudit(deps.db, { actorKind: 'user', actorId: userId, action: 'user.payment_password.set', subject: `user:${userId}`, ip });
   return toProfile(updated);
 }
@@ -282,44 +275,40 @@ export async function requirePaymentPasswordSet(deps: AuthDeps, userId: string):
 }
 
 /**
- * The gate in front of every money movement. Wrong tries are counted under a row lock so parallel
- * guesses cannot slip past the limit; the count is committed even though the caller's request fails.
+ * The gate in front of every money movement, under the payment_password limits (LIMITS.secretAttempts:
+ * 5 wrong in a row lock money movements for 15 minutes). The limiter counts each try before the
+ * password is checked, so parallel guesses cannot slip past the limit, and the count stays even
+ * though the caller's request fails.
  */
 export async function verifyPaymentPassword(deps: AuthDeps, userId: string, candidate: string): Promise<void> {
-  const now = deps.clock.now();
-  const failure = await deps.db.transaction().execute(async (trx) => {
-    const user = await q.findUserById(trx, userId, { forUpdate: true });
-    if (!user) return new AppError('UNAUTHORIZED');
-    if (!user.payment_password_hash) return new AppError('PAYMENT_PASSWORD_NOT_SET');
-    if (user.payment_locked_until && user.payment_locked_until > now) {
-      return new AppError('PAYMENT_PASSWORD_LOCKED', { until: user.payment_locked_until.toISOString() });
-    }
-    if (await verifySecret(user.payment_password_hash, candidate)) {
-      if (user.payment_failures > 0) await q.updateUser(trx, userId, { payment_failures: 0 }, now);
-      return null;
-    }
-    const failures = user.payment_failures + 1;
-    if (failures >= PAYMENT_MAX_FAILURES) {
-      const until = addSeconds(now, PAYMENT_LOCK_SECONDS);
-      await q.updateUser(trx, userId, { payment_failures: 0, payment_locked_until: until }, now);
-      return new AppError('PAYMENT_PASSWORD_LOCKED', { until: until.toISOString() });
-    }
-    await q.updateUser(trx, userId, { payment_failures: failures }, now);
-    return new AppError('PAYMENT_PASSWORD_WRONG', { remainingAttempts: PAYMENT_MAX_FAILURES - failures });
-  });
-  if (failure) throw failure;
+  const user = await q.findUserById(deps.db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  const hash = user.payment_password_hash;
+  if (!hash) throw new AppError('PAYMENT_PASSWORD_NOT_SET');
+  // Every money movement passes here: a locked account moves nothing.
+  if (await isLocked(deps.db, userId)) throw new AppError('ACCOUNT_LOCKED');
+  const verdict = await checkSecret(deps.limits, { kind: 'payment_password', account: userId }, () => verifySecret(hash, candidate));
+  if (!verdict.ok) throw new AppError('PAYMENT_PASSWORD_WRONG', { remainingAttempts: verdict.remainingAttempts });
 }
 
 /** A new bound address needs the emailed code and the payment password; old and new are kept. */
 export async function changeAddress(
   deps: AuthDeps,
   userId: string,
-  input: { network: BindableNetwork; address: string; code: string; paymentPassword: string },
+  input: {
+    network: BindableNetwork;
+    address: string;
+    code: string;
+    paymentPassword: string;
+    secondFactor?: SecondFactorProof | undefined;
+  },
   ip: string,
 ) {
   const user = await requireUser(deps, userId);
   const address = normalizeAddress(input.network, input.address);
   if (user.bound_network === input.network && user.bound_address === address) throw new AppError('ADDRESS_UNCHANGED');
+  // The factor first: without it, neither the payment password's tries nor the emailed code are spent.
+  await verifyStepUp(deps, userId, input.secondFactor, ip);
   await verifyPaymentPassword(deps, userId, input.paymentPassword);
   await consumeCode(deps, user.email, 'change_address', input.code);
   const now = deps.clock.now();
@@ -333,7 +322,9 @@ export async function changeAddress(
       ip,
       created_at: now,
     });
-    return q.updateUser(trx, userId, { bound_network: input.network, bound_address: address }, now);
+    const changed = await q.updateUser(trx, userId, { bound_network: input.network, bound_address: address }, now);
+    await tellSecurityChange(deps, trx, user, { event: 'address_changed', network: input.network, address });
+    return changed;
   });
   await recordAudit(deps.db, {
     actorKind: 'user',

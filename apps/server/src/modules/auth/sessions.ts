@@ -3,12 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import { addSeconds, type Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { placeOf } from '../../platform/place';
 import { readCaches } from '../../platform/read-caches';
-import { type MailDeps, mailMember } from '../notifications/mail';
+import { type MailDeps, mailLanguage, mailMember } from '../notifications/mail';
 import { newDeviceMail } from '../notifications/mail-texts';
 import { notify } from '../notifications/notify';
+import { assertNotLocked } from './account-security';
 import type { CodeDeps } from './codes';
 import * as q from './queries';
+import { csrfTokenMatches, sessionCookie } from './session-cookie';
 
 /** A session ends after 30 days without use. */
 export const SESSION_IDLE_SECONDS = 30 * 24 * 3600;
@@ -46,30 +49,50 @@ export async function createSession(
   const device = (request.headers['user-agent'] ?? 'unknown device').slice(0, 200);
   const ip = request.ip ?? null;
   const now = deps.clock.now();
+  // The country from an offline table (platform/place.ts): looked up before the user's row is locked,
+  // since its first use loads the table from disk.
+  const place = await placeOf(ip, mailLanguage(user.language));
   const id = await deps.db.transaction().execute(async (trx) => {
     await q.lockUserRow(trx, user.id);
+    // Every sign-in makes its session here: a member's lock (account-security.ts) refuses them all.
+    await assertNotLocked(trx, user.id);
     const earlier = await q.sessionDevicesSeen(trx, user.id, device);
     const { id } = await q.insertSession(trx, { user_id: user.id, token_hash: hashToken(token), device, ip, now });
     if (earlier.any && !earlier.thisDevice) {
       await notify(trx, user.id, { code: 'new_device_login', params: { device, ip: ip ?? '' }, ref: { kind: 'session', id } });
       const when = `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-      await mailMember(deps, trx, user, (language) => newDeviceMail(language, { when, device, ip: ip ?? '-' }), { sessionId: id });
+      await mailMember(deps, trx, user, (language) => newDeviceMail(language, { when, device, ip: ip ?? '-', place }), {
+        sessionId: id,
+      });
     }
     return id;
   });
   return { token, sessionId: id };
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The request's session token: the Authorization header of API clients, else the web app's cookie.
+ * A state-changing call made with the cookie must echo the session's CSRF token: the browser attaches
+ * the cookie by itself, the header only a script of the app can add (ADR 0012).
+ */
+export function sessionToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header);
-  return match?.[1] ?? null;
+  if (header) {
+    const match = /^Bearer (.+)$/.exec(header);
+    return match?.[1] && TOKEN_SHAPE.test(match[1]) ? match[1] : null;
+  }
+  const cookie = sessionCookie(request);
+  if (!cookie || !TOKEN_SHAPE.test(cookie)) return null;
+  if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(request, cookie)) throw new AppError('CSRF_TOKEN_INVALID');
+  return cookie;
 }
 
-/** The session behind the request's bearer token, or UNAUTHORIZED. */
+/** The session behind the request's bearer token or session cookie, or UNAUTHORIZED. */
 export async function authenticate(db: Db, clock: Clock, request: FastifyRequest): Promise<AuthContext> {
-  const token = bearerToken(request);
+  const token = sessionToken(request);
   if (!token) throw new AppError('UNAUTHORIZED');
   const now = clock.now();
   const idleSince = addSeconds(now, -SESSION_IDLE_SECONDS);

@@ -1,9 +1,12 @@
 import type { Language } from '@wallet/contract';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { AddressBookTables } from './schema-address-book';
 import type { AppTables } from './schema-app';
 import type { HelpTables } from './schema-help';
 import type { NotificationTables } from './schema-notifications';
 import type { PayoutTables } from './schema-payout';
+import type { SecondFactorTables } from './schema-second-factor';
+import type { SecretAttemptTables } from './schema-secret-attempts';
 import type { TicketTables } from './schema-tickets';
 
 /** Table types for Kysely. Each migration that adds a table adds its interface here. */
@@ -373,7 +376,15 @@ export interface CardWebhookDeliveriesTable {
   received_at: Generated<Date>;
 }
 
-export interface Database extends AppTables, PayoutTables, NotificationTables, TicketTables, HelpTables {
+export interface Database
+  extends AppTables,
+    PayoutTables,
+    NotificationTables,
+    TicketTables,
+    HelpTables,
+    SecondFactorTables,
+    AddressBookTables,
+    SecretAttemptTables {
   audit_log: AuditLogTable;
   users: UsersTable;
   sessions: SessionsTable;

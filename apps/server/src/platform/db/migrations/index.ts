@@ -17,6 +17,10 @@ import * as m0015 from './0015_tickets';
 import * as m0016 from './0016_app_releases';
 import * as m0017 from './0017_card_controls';
 import * as m0018 from './0018_withdrawal_event_codes';
+import * as m0019 from './0019_secret_attempts';
+import * as m0020 from './0020_second_factor';
+import * as m0021 from './0021_address_book';
+import * as m0022 from './0022_second_factor_lock_links';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -41,4 +45,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_app_releases': m0016,
   '0017_card_controls': m0017,
   '0018_withdrawal_event_codes': m0018,
+  '0019_secret_attempts': m0019,
+  '0020_second_factor': m0020,
+  '0021_address_book': m0021,
+  '0022_second_factor_lock_links': m0022,
 };

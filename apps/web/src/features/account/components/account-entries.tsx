@@ -1,12 +1,14 @@
 import { Badge, List } from 'antd-mobile';
 import {
   BankcardOutline,
+  CheckShieldOutline,
   EnvironmentOutline,
   KeyOutline,
   LockOutline,
   MessageOutline,
   PayCircleOutline,
   SetOutline,
+  UnorderedListOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
@@ -55,8 +57,14 @@ export function AccountEntries() {
           <LinkItem to="/pages/editPassSun/index" prefix={icon(<KeyOutline />)} testId="entry-login-password">
             {t('account.entries.loginPassword')}
           </LinkItem>
+          <LinkItem to="/pages/security/index" prefix={icon(<CheckShieldOutline />)} testId="entry-security">
+            {t('secondFactor.entry')}
+          </LinkItem>
           <LinkItem to="/pages/bindingAddress/index" prefix={icon(<EnvironmentOutline />)} testId="entry-address">
             {t('account.entries.address')}
+          </LinkItem>
+          <LinkItem to="/pages/addressBook/index" prefix={icon(<UnorderedListOutline />)} testId="entry-address-book">
+            {t('addressBook.entry')}
           </LinkItem>
           <LinkItem to="/pages/mine/profile/index" prefix={icon(<UserContactOutline />)} testId="entry-profile">
             {t('account.entries.profile')}

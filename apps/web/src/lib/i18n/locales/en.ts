@@ -1,4 +1,5 @@
 import type { BindableNetwork, Currency, Network, ServerRegion } from '@wallet/contract';
+import { addressBookEn } from './address-book/en';
 import { amountsEn } from './amounts/en';
 import { releaseEn } from './app/en';
 import { cardControlsEn } from './card-controls/en';
@@ -8,6 +9,7 @@ import { helpEn } from './help/en';
 import { kycEn } from './kyc/en';
 import { notificationsEn } from './notifications/en';
 import { payoutEn } from './payout/en';
+import { secondFactorEn } from './second-factor/en';
 import { statementsEn } from './statements/en';
 import { ticketsEn } from './tickets/en';
 import { withdrawalEventsEn } from './withdrawal-events/en';
@@ -783,6 +785,8 @@ export const en = {
     },
   },
   payout: payoutEn,
+  secondFactor: secondFactorEn,
+  addressBook: addressBookEn,
   help: helpEn,
   tickets: ticketsEn,
   statements: statementsEn,

@@ -1,3 +1,4 @@
+import { addressBookJa } from './address-book/ja';
 import { amountsJa } from './amounts/ja';
 import { releaseJa } from './app/ja';
 import { cardControlsJa } from './card-controls/ja';
@@ -8,6 +9,7 @@ import { helpJa } from './help/ja';
 import { kycJa } from './kyc/ja';
 import { notificationsJa } from './notifications/ja';
 import { payoutJa } from './payout/ja';
+import { secondFactorJa } from './second-factor/ja';
 import { statementsJa } from './statements/ja';
 import { ticketsJa } from './tickets/ja';
 import { withdrawalEventsJa } from './withdrawal-events/ja';
@@ -766,6 +768,8 @@ export const ja: Catalogue = {
     },
   },
   payout: payoutJa,
+  secondFactor: secondFactorJa,
+  addressBook: addressBookJa,
   help: helpJa,
   tickets: ticketsJa,
   statements: statementsJa,

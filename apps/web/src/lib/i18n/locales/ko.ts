@@ -1,3 +1,4 @@
+import { addressBookKo } from './address-book/ko';
 import { amountsKo } from './amounts/ko';
 import { releaseKo } from './app/ko';
 import { cardControlsKo } from './card-controls/ko';
@@ -8,6 +9,7 @@ import { helpKo } from './help/ko';
 import { kycKo } from './kyc/ko';
 import { notificationsKo } from './notifications/ko';
 import { payoutKo } from './payout/ko';
+import { secondFactorKo } from './second-factor/ko';
 import { statementsKo } from './statements/ko';
 import { ticketsKo } from './tickets/ko';
 import { withdrawalEventsKo } from './withdrawal-events/ko';
@@ -764,6 +766,8 @@ export const ko: Catalogue = {
     },
   },
   payout: payoutKo,
+  secondFactor: secondFactorKo,
+  addressBook: addressBookKo,
   help: helpKo,
   tickets: ticketsKo,
   statements: statementsKo,

@@ -1,3 +1,4 @@
+import { addressBookZh } from './address-book/zh';
 import { amountsZh } from './amounts/zh';
 import { releaseZh } from './app/zh';
 import { cardControlsZh } from './card-controls/zh';
@@ -8,6 +9,7 @@ import { helpZh } from './help/zh';
 import { kycZh } from './kyc/zh';
 import { notificationsZh } from './notifications/zh';
 import { payoutZh } from './payout/zh';
+import { secondFactorZh } from './second-factor/zh';
 import { statementsZh } from './statements/zh';
 import { ticketsZh } from './tickets/zh';
 import { withdrawalEventsZh } from './withdrawal-events/zh';
@@ -764,6 +766,8 @@ export const zh: Catalogue = {
     },
   },
   payout: payoutZh,
+  secondFactor: secondFactorZh,
+  addressBook: addressBookZh,
   help: helpZh,
   tickets: ticketsZh,
   statements: statementsZh,
