@@ -36,13 +36,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * The docs page's own policy: Swagger UI ships no inline script or style (its csp.json lists no
- * hashes), so its files and the document come from this server alone, and nothing frames it.
+ * The docs page's own policy: Swagger UI ships no inline script (its csp.json lists no hashes), so its
+ * files and the document come from this server alone, and nothing frames it. Its script sets style
+ * attributes as it draws, which only 'unsafe-inline' lets through; styles cannot run code.
  */
 const DOCS_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "connect-src 'self'",
   "font-src 'self'",
