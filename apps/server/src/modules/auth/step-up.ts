@@ -58,10 +58,12 @@ export function checkProof(deps: StepUpDeps, userId: string, proof: SecondFactor
 /**
  * The gate in front of a sensitive action (withdrawal, bound-address change, payee change, card
  * details). A member without a second factor passes; with one, `proof` must be given and right.
- * Call it after the action's cheap checks and before anything is written.
+ * Call it after the action's cheap checks and before anything is written. Resolves whether the
+ * member has a second factor (and so proved it), for an action whose other proofs depend on that.
  */
-export async function verifyStepUp(deps: StepUpDeps, userId: string, proof: SecondFactorProof | undefined, ip: string): Promise<void> {
-  if (!(await hasSecondFactor(deps.db, userId))) return;
+export async function verifyStepUp(deps: StepUpDeps, userId: string, proof: SecondFactorProof | undefined, ip: string): Promise<boolean> {
+  if (!(await hasSecondFactor(deps.db, userId))) return false;
   if (!proof) throw new AppError('SECOND_FACTOR_REQUIRED');
   await checkProof(deps, userId, proof, ip);
+  return true;
 }

@@ -22,7 +22,7 @@ import { classifyDestination } from '../address-book/destination';
 import { assertWithdrawalsNotHeld } from '../auth/account-security';
 import { checkCode, spendCode } from '../auth/codes';
 import { type AuthDeps, findUserContact, findUserEmail, verifyPaymentPassword } from '../auth/service';
-import { hasSecondFactor, verifyStepUp } from '../auth/step-up';
+import { verifyStepUp } from '../auth/step-up';
 import { accountId, hold, type Leg, release, SYSTEM_PURPOSES, settle, USER_WALLET, walletBalances } from '../ledger';
 import { type MailDeps, mailMember } from '../notifications/mail';
 import { withdrawalSentMail } from '../notifications/mail-texts';
@@ -120,19 +120,12 @@ export async function requestWithdrawal(
   if (!held || new Decimal(held.balance).lt(total)) throw new AppError('INSUFFICIENT_BALANCE', { currency: 'USDT' });
   await assertWithdrawalsNotHeld(deps.db, userId, deps.clock.now());
   const destination = await classifyDestination(deps.db, userId, input.network, address, deps.clock.now());
-  const secondFactorOn = await hasSecondFactor(deps.db, userId);
-  await verifyStepUp(deps, userId, input.secondFactor, ip);
+  const secondFactorOn = await verifyStepUp(deps, userId, input.secondFactor, ip);
   await verifyPaymentPassword(deps, userId, input.paymentPassword);
+  if (!input.code && !(secondFactorOn && destination.kind === 'trusted')) throw new AppError('WITHDRAW_CODE_REQUIRED');
   let codeId: string | null = null;
-  if (!(secondFactorOn && destination.kind === 'trusted')) {
-    if (!input.code) throw new AppError('WITHDRAW_CODE_REQUIRED');
-    const user = await findUserEmail(deps.db, userId);
-    codeId = await checkCode(deps, user.email, 'withdraw', input.code);
-  } else if (input.code) {
-    // Not needed here, but a code typed anyway is still checked rather than ignored.
-    const user = await findUserEmail(deps.db, userId);
-    codeId = await checkCode(deps, user.email, 'withdraw', input.code);
-  }
+  // A code typed where none is needed is still checked rather than ignored.
+  if (input.code) codeId = await checkCode(deps, (await findUserEmail(deps.db, userId)).email, 'withdraw', input.code);
   if (destination.kind === 'new' && deps.security.withdrawDelayHours > 0) {
     // Saved, verified by this request's proofs, and the member told; the money waits for the delay.
     const saved = await deps.db.transaction().execute(async (trx) => {
