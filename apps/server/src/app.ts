@@ -5,7 +5,7 @@ import { CSRF_HEADER, SESSION_DELIVERY_HEADER } from '@wallet/contract';
 import type { DevChain } from '@wallet/devchain';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import { accountLockAdminRoutes, accountLockRoutes, addressBookRoutes } from './modules/address-book/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -47,6 +47,7 @@ import { attachReadCaches } from './platform/read-caches';
 import { childLoggerFactory } from './platform/request-logger';
 import { createSecretLimits, registerClientAddress, startSecretLimitJobs } from './platform/secret-limits';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { cachingSerializerCompiler } from './platform/shared-replies';
 import { registerConnectionDraining } from './platform/shutdown';
 import { validatorCompiler } from './platform/validation';
 import { registerWebApp, webAppBuilt } from './platform/web-app';
@@ -96,7 +97,7 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(cachingSerializerCompiler);
 
   registerLanguage(app);
   await registerClientAddress(app);

@@ -171,7 +171,7 @@ export class ChangeFeed {
 
   private broadcast(change: Change): void {
     const ids = this.outbox.get(change.topic) ?? new Set<string>();
-    if (change.topic !== 'rates') for (const id of change.userIds) ids.add(id);
+    if ('userIds' in change) for (const id of change.userIds) ids.add(id);
     this.outbox.set(change.topic, ids);
     this.count += 1;
     // Changes of one tick (a batch of postings, say) go out together; those made while a NOTIFY is on
@@ -190,7 +190,7 @@ export class ChangeFeed {
     const payloads: string[] = [];
     const add = (change: Change) => payloads.push(JSON.stringify({ origin: this.origin, change }));
     for (const [topic, ids] of this.outbox) {
-      if (topic === 'rates') {
+      if (topic === 'rates' || topic === 'cardProducts') {
         add({ topic });
         continue;
       }

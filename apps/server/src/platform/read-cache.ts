@@ -1,3 +1,5 @@
+import { markShared } from './shared-replies';
+
 interface Entry<V> {
   value: V;
   expiresAt: number;
@@ -72,6 +74,7 @@ export class ReadCache<K, V> {
   }
 
   private store(key: K, value: V): void {
+    markShared(value);
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
     if (this.entries.size > this.options.maxEntries) {

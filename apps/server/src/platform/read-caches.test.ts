@@ -95,6 +95,48 @@ describe('read caches across servers', () => {
     }
   });
 
+  it('serve a member’s first pages of records, cards and card transactions from memory until another server reports a change', async () => {
+    const member = await signUp();
+    const db = t.database.handle.db;
+    const read = async (url: string) => (await t.app.inject({ url, headers: { ...member.headers, 'accept-language': 'en' } })).json();
+    const records = () => read('/api/v1/wallet/records?limit=20').then((r) => r.records.length);
+    const frozen = () => read('/api/v1/cards').then((r) => r.cards.map((c: { frozen: boolean }) => c.frozen));
+
+    // The ledger as another server's posting leaves it: a journal and an entry of the member's wallet.
+    expect(await records()).toBe(0);
+    const { rows } = await sql<{ id: string }>`insert into ledger_accounts (user_id, currency, purpose)
+      values (${member.id}::uuid, 'USDT', 'wallet') on conflict do nothing returning id`.execute(db);
+    await sql`with j as (insert into ledger_journal (type_code, user_id, idempotency_key)
+        values (1, ${member.id}::uuid, ${`other-server:${member.id}`}) returning id)
+      insert into ledger_entries (journal_id, account_id, currency, amount, balance_before, balance_after, account_version)
+      select j.id, ${rows[0]?.id}::bigint, 'USDT', 3, 0, 3, 1 from j`.execute(db);
+    expect(await records()).toBe(0);
+    await otherServerNotifies({ topic: 'balances', userIds: [member.id] });
+    await waitFor(async () => (await records()) === 1);
+
+    // A card another server opened, then froze, then gave a transaction.
+    expect(await frozen()).toEqual([]);
+    const { rows: cards } = await sql<{ id: string }>`insert into cards (user_id, product_id, type, currency, holder_first_name,
+        holder_last_name, status, opening_fee, opening_key, created_at, updated_at)
+      select ${member.id}::uuid, id, type, currency, 'A', 'B', 'active', 0, ${`other-server:${member.id}`}, now(), now()
+      from card_products where type = 'virtual' limit 1 returning id`.execute(db);
+    const cardId = cards[0]?.id as string;
+    expect(await frozen()).toEqual([]);
+    await otherServerNotifies({ topic: 'cards', userIds: [member.id] });
+    await waitFor(async () => (await frozen()).length === 1);
+    await sql`update cards set frozen = true where id = ${cardId}::uuid`.execute(db);
+    const transactions = () => read(`/api/v1/cards/${cardId}/transactions?limit=20`).then((r) => r.transactions.length);
+    expect(await transactions()).toBe(0);
+    await sql`insert into card_transactions (card_id, type, issuer_ref, authorization_id, currency, amount, merchant, approved,
+        held, balance_change, created_at, updated_at)
+      values (${cardId}::uuid, 'authorization', 'ref-1', 'auth-1', 'USD', 1, '{"name":"Shop"}', true, 1, -1, now(), now())`.execute(db);
+    // Neither change reached this server yet.
+    expect(await frozen()).toEqual([false]);
+    expect(await transactions()).toBe(0);
+    await otherServerNotifies({ topic: 'cards', userIds: [member.id] });
+    await waitFor(async () => (await frozen())[0] === true && (await transactions()) === 1);
+  });
+
   it('stop caching while the feed is down and forget everything when it is back', async () => {
     const fresh = await signUp();
     const read = async () =>

@@ -149,6 +149,7 @@ export const cardSchema = z
   .meta({ id: 'Card' });
 export type Card = z.infer<typeof cardSchema>;
 export const cardListSchema = z.object({ cards: z.array(cardSchema) }).meta({ id: 'Cards' });
+export type CardList = z.infer<typeof cardListSchema>;
 
 export const revealBodySchema = z.object({ paymentPassword: paymentPasswordSchema, ...secondFactorField }).meta({ id: 'RevealBody' });
 export const revealReplySchema = z
@@ -264,6 +265,7 @@ export type CardTransaction = z.infer<typeof cardTransactionSchema>;
 export const cardTransactionListSchema = z
   .object({ transactions: z.array(cardTransactionSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'CardTransactions' });
+export type CardTransactionList = z.infer<typeof cardTransactionListSchema>;
 export const cardFundingSchema = z
   .object({
     id: z.string(),

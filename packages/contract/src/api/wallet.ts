@@ -165,6 +165,7 @@ export type LedgerRecordDetail = z.infer<typeof recordDetailSchema>;
 export const recordListReplySchema = z
   .object({ records: z.array(recordSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'RecordList' });
+export type RecordListReply = z.infer<typeof recordListReplySchema>;
 
 /** A price the database keeps positive: 0 is refused here, as a field, not by its check constraint. */
 const positiveAmount = amountInputSchema.refine((v) => new Decimal(v).gt(0), 'AMOUNT_NOT_POSITIVE');

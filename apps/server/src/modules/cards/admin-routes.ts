@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 import { auditAdminAction, requireAdmin } from '../admin/guard';
+import { cardProductsChanged } from './card-changes';
 import type { CardDeps } from './deps';
 import { readPhoto } from './kyc';
 import { listProducts } from './queries';
@@ -79,6 +80,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
         .returningAll()
         .executeTakeFirst();
       if (!row) throw new AppError('CARD_PRODUCT_NOT_FOUND');
+      cardProductsChanged(deps.db);
       await auditAdminAction(deps.db, request, { action: 'card_product.update', subject: `card_product:${row.id}`, details: request.body });
       return toProduct(row, request.language);
     },

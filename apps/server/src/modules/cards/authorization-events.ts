@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import { balanceOf, type Leg, post } from '../ledger';
 import { notify } from '../notifications/notify';
 import { CARD_FLOAT, CARD_SHORTFALL, cardAccountIds, systemAccount } from './accounts';
+import { cardsChanged } from './card-changes';
 import type { CardDeps } from './deps';
 import { type CardRow, type CardTxRow, claimEvent, lockAuthorization, lockCard } from './queries';
 
@@ -54,6 +55,7 @@ export async function applyAuthorizationEvent(deps: CardDeps, event: Authorizati
     if (!cardRef) throw new AppError('CARD_EVENT_TOO_EARLY');
     const card = (await lockCard(trx, cardRef.id)) as CardRow;
     if (!(await claimEvent(trx, event.eventId, event.type))) return { duplicate: true };
+    cardsChanged(trx, [card.user_id]);
     const applying: Applying = {
       trx,
       card,

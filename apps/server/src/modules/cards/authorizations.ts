@@ -5,6 +5,7 @@ import { accountLateral, accountsAtVersions, planCheckedBatch } from '../ledger'
 import { announceNotifications, insertNotificationsSql, type NotificationInput } from '../notifications/notify';
 import { cardAccountIds } from './accounts';
 import type { AuthorizationRequest, DecisionItem, DecisionResult, ReadCard } from './authorization-types';
+import { cardsChanged } from './card-changes';
 import { monthSpendSql } from './controls';
 import type { DecidedCards } from './decided-cards';
 import { type BatchRead, type CardState, type Decided, planBatch } from './decision-plan';
@@ -284,6 +285,10 @@ async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], 
     select write_guard((select count(*) from checked_cards) = ${cards.length} and ${holds.complete} and ${unchanged}) as ok,
       (select coalesce(json_object_agg(id, version::text), '{}') from checked_cards) as versions`.execute(db);
   holds.committed(db);
+  cardsChanged(
+    db,
+    cards.map((c) => c.row.user_id),
+  );
   announceNotifications(
     db,
     declines.map((d) => d.userId),

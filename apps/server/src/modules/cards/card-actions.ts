@@ -3,6 +3,7 @@ import { AppError } from '../../platform/errors';
 import { checkSecret } from '../../platform/secret-limits';
 import { verifyPaymentPassword } from '../auth/service';
 import { verifyStepUp } from '../auth/step-up';
+import { cardsChanged } from './card-changes';
 import type { CardDeps } from './deps';
 import { findUserCard } from './queries';
 
@@ -73,6 +74,7 @@ export async function setFrozen(deps: CardDeps, userId: string, cardId: string, 
     )
     .where('id', '=', card.id)
     .execute();
+  cardsChanged(deps.db, [card.user_id]);
 }
 
 export async function setPin(deps: CardDeps, userId: string, cardId: string, pin: string, paymentPassword: string) {
@@ -90,6 +92,7 @@ export async function setPin(deps: CardDeps, userId: string, cardId: string, pin
     throw new AppError('ISSUER_UNAVAILABLE', undefined, { cause: error });
   }
   await deps.db.updateTable('cards').set({ pin_set: true, updated_at: deps.clock.now() }).where('id', '=', card.id).execute();
+  cardsChanged(deps.db, [card.user_id]);
 }
 
 /**
@@ -125,4 +128,5 @@ export async function bindPhysicalCard(deps: CardDeps, userId: string, cardId: s
     .set((eb) => ({ bound_at: eb.fn.coalesce('bound_at', eb.val(now)), updated_at: now }))
     .where('id', '=', card.id)
     .execute();
+  cardsChanged(deps.db, [card.user_id]);
 }

@@ -1,13 +1,37 @@
-import { Decimal, isLedgerTypeCode, type Language, LEDGER_TYPES } from '@wallet/contract';
+import {
+  type Card,
+  type CardList,
+  type CardTransactionList,
+  Decimal,
+  isLedgerTypeCode,
+  type Language,
+  LEDGER_TYPES,
+} from '@wallet/contract';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
+import { readCaches } from '../../platform/read-caches';
+import { markShared } from '../../platform/shared-replies';
 import { entriesOf } from '../ledger';
 import { cardBalances, cardPurpose } from './accounts';
 import type { CardDeps } from './deps';
 import { findCardholder, findUserCard, listProducts, listUserCards } from './queries';
 import { toCard, toTransaction } from './view';
 
-export async function listCards(deps: CardDeps, userId: string, language: Language) {
+/**
+ * The member's cards with their balances. Kept in memory until one of their cards, its accounts, their
+ * KYC or the catalogue changes (ADR 0004): the list and every card's page are read from it.
+ */
+export function cardList(deps: CardDeps, userId: string, language: Language): Promise<CardList> {
+  const cache = readCaches(deps.db)?.cards;
+  if (!cache) return readCards(deps, userId, language);
+  return cache.get(userId, language, () => readCards(deps, userId, language));
+}
+
+export async function listCards(deps: CardDeps, userId: string, language: Language): Promise<Card[]> {
+  return (await cardList(deps, userId, language)).cards;
+}
+
+async function readCards(deps: CardDeps, userId: string, language: Language): Promise<CardList> {
   // The cards, the catalogue and the cardholder do not depend on each other: read at once, then the balances.
   const [rows, catalogue, holder] = await Promise.all([
     listUserCards(deps.db, userId),
@@ -20,10 +44,13 @@ export async function listCards(deps: CardDeps, userId: string, language: Langua
     rows.map((r) => r.id),
   );
   const kyc = { status: holder?.kyc_status ?? 'none', reason: holder?.kyc_reason ?? null } as const;
-  return rows.map((row) =>
+  const cards = rows.map((row) =>
     // biome-ignore lint/style/noNonNullAssertion: every card references an existing product (foreign key).
     toCard(row, products.get(row.product_id)!, balances.get(row.id) ?? { balance: '0', held: '0' }, kyc, language),
   );
+  // Each card is also a reply of its own (GET /cards/:id), written once while it is cached.
+  if (readCaches(deps.db)) for (const card of cards) markShared(card);
+  return { cards };
 }
 
 export async function getCard(deps: CardDeps, userId: string, cardId: string, language: Language) {
@@ -38,7 +65,19 @@ export async function listTransactions(
   cardId: string,
   query: { cursor?: string | undefined; limit: number },
   language: Language,
-) {
+): Promise<CardTransactionList> {
+  const cache = readCaches(deps.db)?.cardTransactions;
+  if (!cache || query.cursor !== undefined) return readTransactions(deps, userId, cardId, query, language);
+  return cache.get(userId, `${cardId}:${language}:${query.limit}`, () => readTransactions(deps, userId, cardId, query, language));
+}
+
+async function readTransactions(
+  deps: CardDeps,
+  userId: string,
+  cardId: string,
+  query: { cursor?: string | undefined; limit: number },
+  language: Language,
+): Promise<CardTransactionList> {
   const card = await findUserCard(deps.db, userId, cardId);
   if (!card) throw new AppError('CARD_NOT_FOUND');
   let q = deps.db

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors';
 import { applyAuthorizationEvent } from './authorization-events';
 import type { AuthorizationRequest, DecisionResult } from './authorization-types';
 import { decideAuthorization } from './authorizations';
+import { cardsChanged } from './card-changes';
 import type { CardDeps } from './deps';
 import { applyKycResult } from './kyc';
 import { failOpening, markOpened } from './opening';
@@ -154,7 +155,14 @@ async function handleLifecycleEvent(deps: CardDeps, event: IssuerEvent): Promise
           updated_at: deps.clock.now(),
         })
         .where('id', '=', data.reference)
-        .execute();
+        .returning('user_id')
+        .execute()
+        .then((rows) =>
+          cardsChanged(
+            deps.db,
+            rows.map((r) => r.user_id),
+          ),
+        );
     }
   }
   // Each effect above is idempotent by itself (state checks, ledger keys), so recording the id after

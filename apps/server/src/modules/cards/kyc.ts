@@ -3,6 +3,7 @@ import { KYC_PHOTO_MAX_BYTES, KYC_SIDES_BY_DOCUMENT, type KycBody, type KycPhoto
 import countries from 'i18n-iso-countries';
 import { AppError } from '../../platform/errors';
 import { notify } from '../notifications/notify';
+import { cardsChanged } from './card-changes';
 import type { CardDeps } from './deps';
 import { findCardholder, findUserCard, listUserCards } from './queries';
 
@@ -122,6 +123,7 @@ export async function submitKyc(deps: CardDeps, userId: string, body: KycBody) {
     })
     .where('user_id', '=', userId)
     .execute();
+  cardsChanged(deps.db, [userId]);
   return kycStatus(deps, userId);
 }
 
@@ -150,6 +152,7 @@ export async function applyKycResult(deps: CardDeps, issuerCardholderId: string,
         .where('user_id', '=', holder.user_id)
         .where('status', '=', 'awaiting_kyc')
         .execute();
+    cardsChanged(trx, [holder.user_id]);
     // Told when the decision changes the member's status: the same event applied again (a redelivery,
     // or a crash before its id was recorded) finds the status already there and tells nothing more.
     if (holder.kyc_status === status) return;

@@ -2,6 +2,7 @@ import { Decimal } from '@wallet/contract';
 import { AppError } from '../../platform/errors';
 import { verifyPaymentPassword } from '../auth/service';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
+import { cardsChanged } from './card-changes';
 import type { CardDeps } from './deps';
 import { IssuerError } from './issuer';
 import { tellCardFailed, tellCardOpened } from './notices';
@@ -58,6 +59,7 @@ export async function openCard(deps: CardDeps, userId: string, input: OpenCardIn
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    cardsChanged(trx, [userId]);
     if (fee.gt(0)) {
       await post(trx, {
         typeCode: 21,
@@ -132,6 +134,7 @@ export async function runOpening(deps: CardDeps, cardId: string): Promise<void> 
     .where('id', '=', card.id)
     .where('issuer_card_id', 'is', null)
     .execute();
+  cardsChanged(deps.db, [card.user_id]);
 }
 
 /**
@@ -159,6 +162,7 @@ export async function markOpened(
       })
       .where('id', '=', card.id)
       .execute();
+    cardsChanged(trx, [card.user_id]);
     await tellCardOpened(trx, card, input.last4);
   });
 }
@@ -173,6 +177,7 @@ export async function failOpening(deps: CardDeps, cardId: string, reason: string
       .set({ status: 'failed', failure_reason: reason, updated_at: deps.clock.now() })
       .where('id', '=', cardId)
       .execute();
+    cardsChanged(trx, [card.user_id]);
     const fee = new Decimal(card.opening_fee);
     if (fee.gt(0)) {
       await post(trx, {

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { once } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
 import { bindPhysicalCard, revealCard, setFrozen, setPin } from './card-actions';
-import { getCard, getTransaction, listCards, listFunding, listTransactions } from './cards-read';
+import { cardList, getCard, getTransaction, listFunding, listTransactions } from './cards-read';
 import type { CardDeps } from './deps';
 import { openCard } from './opening';
 import { listProducts } from './queries';
@@ -38,7 +38,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
   app.get(
     '/api/v1/cards',
     { schema: { tags, security, summary: 'My cards, newest first', response: { 200: cardListSchema, ...errors } } },
-    async (request) => ({ cards: await listCards(deps, signedIn(request).userId, request.language) }),
+    async (request) => cardList(deps, signedIn(request).userId, request.language),
   );
 
   app.post(

@@ -94,11 +94,15 @@ export class LiveHub {
       }
     } else if (change.topic === 'rates') {
       for (const userId of this.byUser.keys()) this.pending.balances.add(userId);
+    } else if (!('userIds' in change)) {
+      // The card catalogue: read when a member opens the shop; nothing on a screen they hold changes.
+      return;
     } else if (change.topic === 'sessions') {
       void this.closeRevoked(change.userIds.filter((id) => this.byUser.has(id)));
       return;
     } else {
-      const set = change.topic === 'profile' ? this.pending.balances : this.pending[change.topic];
+      // A card's state or transactions show on the money screens the balance hint refreshes.
+      const set = change.topic === 'profile' || change.topic === 'cards' ? this.pending.balances : this.pending[change.topic];
       for (const userId of change.userIds) if (this.byUser.has(userId)) set.add(userId);
     }
     this.schedule();

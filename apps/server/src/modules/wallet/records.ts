@@ -9,11 +9,13 @@ import {
   type LedgerRecord,
   type LedgerRecordDetail,
   maskEmail,
+  type RecordListReply,
   type RecordSubject,
 } from '@wallet/contract';
 import type { Db } from '../../platform/db/database';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
+import { readCaches } from '../../platform/read-caches';
 import { type EntryRow, entriesOf, USER_WALLET } from '../ledger';
 import { parseReference, subjectsOf } from './record-subjects';
 
@@ -30,19 +32,27 @@ function toRecord(row: EntryRow, language: Language): LedgerRecord {
   };
 }
 
-/** Every movement of the user's wallet, newest first, paged by entry id (stable under new inserts). */
-export async function listRecords(
-  db: Db,
-  userId: string,
-  query: {
-    cursor?: string | undefined;
-    limit: number;
-    currency?: Currency | undefined;
-    type?: number | undefined;
-    family?: LedgerFamily | undefined;
-  },
-  language: Language,
-) {
+interface RecordsQuery {
+  cursor?: string | undefined;
+  limit: number;
+  currency?: Currency | undefined;
+  type?: number | undefined;
+  family?: LedgerFamily | undefined;
+}
+
+/**
+ * Every movement of the user's wallet, newest first, paged by entry id (stable under new inserts).
+ * The first page, which every opening of the records screen reads, is kept in memory until the
+ * member's ledger moves (ADR 0004); later pages are read from the database.
+ */
+export function listRecords(db: Db, userId: string, query: RecordsQuery, language: Language): Promise<RecordListReply> {
+  const cache = readCaches(db)?.records;
+  if (!cache || query.cursor !== undefined) return readRecords(db, userId, query, language);
+  const variant = `${language}:${query.limit}:${query.currency ?? ''}:${query.type ?? ''}:${query.family ?? ''}`;
+  return cache.get(userId, variant, () => readRecords(db, userId, query, language));
+}
+
+async function readRecords(db: Db, userId: string, query: RecordsQuery, language: Language): Promise<RecordListReply> {
   const rows = await entriesOf(db, {
     purpose: USER_WALLET,
     userId,
