@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, loggedStrings, type TestApp } from '../../test/app';
-import { redactUrl } from './logger';
+import { redactSecrets, redactUrl } from './logger';
 
 const SECRETS = {
   token: 'tok_live_9f8e7d6c5b4a',
@@ -60,5 +60,27 @@ describe('redactUrl', () => {
     expect(redactUrl('/reset?email=x%40y.z&resetToken=abc')).toBe('/reset?email=x%40y.z&resetToken=%5BRedacted%5D');
     expect(redactUrl('/reset?token=abc&sig=def')).toBe('/reset?token=%5BRedacted%5D&sig=%5BRedacted%5D');
     expect(redactUrl('/plain')).toBe('/plain');
+  });
+});
+
+describe('redactSecrets', () => {
+  it('masks secret names to four levels, in arrays and in any headers object, and copies only what it masks', () => {
+    const line = {
+      password: 'a',
+      order: { card: { cvv: 'b', last4: '4242' }, items: [{ pin: 'c' }] },
+      req: { headers: { Authorization: 'Bearer x', accept: 'json' } },
+      deep: { a: { b: { c: { token: 'too deep' } } } },
+    };
+    expect(redactSecrets(line)).toEqual({
+      password: '[Redacted]',
+      order: { card: { cvv: '[Redacted]', last4: '4242' }, items: [{ pin: '[Redacted]' }] },
+      req: { headers: { Authorization: '[Redacted]', accept: 'json' } },
+      deep: { a: { b: { c: { token: 'too deep' } } } },
+    });
+    expect(line.password).toBe('a');
+    const clean = { req: { method: 'GET', url: '/x' }, statusCode: 200 };
+    expect(redactSecrets(clean)).toBe(clean);
+    const error = Object.assign(new Error('boom'), { code: 'E' });
+    expect(redactSecrets({ err: error }).err).toBe(error);
   });
 });

@@ -32,12 +32,45 @@ const SECRET_FIELDS = [
 ];
 const HEADER_FIELDS = ['authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-webhook-signature', 'idempotency-key'];
 
-export const REDACT_PATHS = [
-  ...SECRET_FIELDS,
-  ...SECRET_FIELDS.map((f) => `*.${f}`),
-  ...SECRET_FIELDS.map((f) => `*.*.${f}`),
-  ...HEADER_FIELDS.flatMap((h) => [`req.headers["${h}"]`, `res.headers["${h}"]`, `headers["${h}"]`, `*.headers["${h}"]`]),
-];
+const SECRET_KEYS = new Set(SECRET_FIELDS);
+const SECRET_HEADERS = new Set(HEADER_FIELDS);
+const CENSOR = '[Redacted]';
+/** As deep as a logged object is searched for secret names (the merge object is level 1). */
+const REDACT_DEPTH = 4;
+
+/**
+ * A copy of a logged object with the values of secret names masked, to REDACT_DEPTH levels, and of
+ * secret headers in any `headers` object; the object itself is returned when it holds no secret, so
+ * the common line (a request's method, URL and status) costs a look at a few keys. Written here rather
+ * than with pino's `redact` paths: those need a wildcard path per name and depth, which made
+ * redaction the largest cost of an authenticated read (issue 16).
+ */
+export function redactSecrets<T>(value: T, depth = 1, headers = false): T {
+  if (depth > REDACT_DEPTH || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item, i) => {
+      const clean = redactSecrets(item, depth + 1);
+      if (clean === item) return;
+      copy ??= [...value];
+      copy[i] = clean;
+    });
+    return (copy ?? value) as T;
+  }
+  const proto = Object.getPrototypeOf(value);
+  // Errors, buffers and dates go to their serializers untouched; only plain records are searched.
+  if (proto !== Object.prototype && proto !== null) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    const secret = SECRET_KEYS.has(key) || (headers && SECRET_HEADERS.has(key.toLowerCase()));
+    const clean = secret ? CENSOR : redactSecrets(item, depth + 1, key === 'headers');
+    if (clean === item) continue;
+    copy ??= { ...(value as Record<string, unknown>) };
+    copy[key] = clean;
+  }
+  return (copy ?? value) as T;
+}
 
 // Any key that merely contains one of these words is masked: over-masking a URL costs nothing.
 const SECRET_QUERY = /token|password|secret|code|pan|cvv|cvc|pin|key|sig|mnemonic/i;
@@ -59,7 +92,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 export function createLogger(level: string, stream?: DestinationStream): Logger {
   const options = {
     level,
-    redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+    formatters: { log: redactSecrets, bindings: redactSecrets },
     serializers: {
       // The standard serializer's `code` key would be masked with the secret `code` fields.
       err: (err: Error & { code?: unknown }) => ({ type: err.name, message: err.message, stack: err.stack ?? '', errorCode: err.code }),
