@@ -60,11 +60,7 @@ export class PgAttemptStore implements AttemptStore {
         return row ? toState(row) : undefined;
       });
       const { result, writes } = plan(states);
-      for (const [i, write] of writes.entries()) {
-        const key = unsorted[i] as AttemptKey;
-        if (write === 'delete') await sql`delete from secret_attempts where kind = ${key.kind} and subject = ${key.subject}`.execute(trx);
-        else if (write) await save(trx, key, write);
-      }
+      await write(trx, unsorted, writes);
       return result;
     });
   }
@@ -103,11 +99,31 @@ async function lockOrCreate(trx: Executor, keys: AttemptKey[], order: number[], 
   return rows;
 }
 
-async function save(trx: Executor, key: AttemptKey, state: AttemptState) {
-  const expires = expiresAt(state, key.rule);
-  await sql`update secret_attempts set failures = ${state.failures}, pending = ${state.pending},
-    pending_at = ${new Date(state.pendingAt)}, window_started_at = ${new Date(state.windowStartedAt)},
-    locked_until = ${state.lockedUntil === null ? null : new Date(state.lockedUntil)},
-    expires_at = ${expires === null ? null : new Date(expires)}
-    where kind = ${key.kind} and subject = ${key.subject}`.execute(trx);
+/**
+ * Every key's write in one statement: the rows stay locked until COMMIT, and an address's row is
+ * shared by every member behind that address, so each round trip under the lock is one more wait for
+ * all of them.
+ */
+async function write(trx: Executor, keys: AttemptKey[], writes: Write[]) {
+  const deletes = keys.filter((_, i) => writes[i] === 'delete').map((key) => sql`(${key.kind}, ${key.subject})`);
+  const saves = keys.flatMap((key, i) => {
+    const state = writes[i];
+    if (!state || state === 'delete') return [];
+    const expires = expiresAt(state, key.rule);
+    return [
+      sql`(${key.kind}, ${key.subject}, ${state.failures}::integer, ${state.pending}::integer, ${new Date(state.pendingAt)}::timestamptz,
+        ${new Date(state.windowStartedAt)}::timestamptz, ${state.lockedUntil === null ? null : new Date(state.lockedUntil)}::timestamptz,
+        ${expires === null ? null : new Date(expires)}::timestamptz)`,
+    ];
+  });
+  const removal = sql`delete from secret_attempts where (kind, subject) in (${sql.join(deletes)})`;
+  if (saves.length === 0) {
+    if (deletes.length > 0) await removal.execute(trx);
+    return;
+  }
+  await sql`${deletes.length > 0 ? sql`with removed as (${removal}) ` : sql``}update secret_attempts as s set failures = v.failures,
+    pending = v.pending, pending_at = v.pending_at, window_started_at = v.window_started_at, locked_until = v.locked_until,
+    expires_at = v.expires_at
+    from (values ${sql.join(saves)}) as v(kind, subject, failures, pending, pending_at, window_started_at, locked_until, expires_at)
+    where s.kind = v.kind and s.subject = v.subject`.execute(trx);
 }
