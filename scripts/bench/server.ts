@@ -39,6 +39,14 @@ function compileServer(): void {
 }
 
 /**
+ * The V8 flags `npm start` gives the server (package.json's start script; node-flags.test.ts keeps the
+ * two alike): a young generation of 2 x 32 MB and an old generation grown by a quarter over what is
+ * live, which keep one process under 300 MB under the whole-app load (ADR 0011) while scavenges stay
+ * few enough for the card decisions' latency (ADR 0006).
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32', '--heap-growing-percent=25'];
+
+/**
  * The real server as `npm start` runs it (apps/server/dist/main.js, compiled here first, with the
  * same Node flags as the start script: migrations, pg-boss jobs, the app on a listening port) in its
  * own process, with `env` as its whole environment besides PATH and HOME (so nothing from the
@@ -55,10 +63,22 @@ export async function startServer(env: Record<string, string>, { code = 'compile
   // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
   // BENCH_SEMI_SPACE_MB: the young generation to try instead of npm start's (ADR 0006 and 0011).
-  const semiSpace = `--max-semi-space-size=${process.env.BENCH_SEMI_SPACE_MB ?? 64}`;
-  const child = spawn(process.execPath, [semiSpace, ...profile, ...ENTRY[code]], {
+  const tried = process.env.BENCH_SEMI_SPACE_MB;
+  const v8 = tried
+    ? [`--max-semi-space-size=${tried}`, ...SERVER_NODE_FLAGS.filter((f) => !f.startsWith('--max-semi-space-size'))]
+    : SERVER_NODE_FLAGS;
+  // BENCH_NODE_FLAGS: more flags for each server (e.g. --heapsnapshot-signal=SIGUSR2 to look at its heap under load).
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...v8, ...profile, ...flags, ...ENTRY[code]], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, DATA_DIR: dir, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? dir,
+      DATA_DIR: dir,
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
