@@ -289,6 +289,15 @@ function appRunLines(run: AppRun) {
   console.info(
     `    server RSS (VmRSS): ${run.rssKb.idle.map(mb).join(' / ')} MB before the load, peak ${run.rssKb.peak.map(mb).join(' / ')} MB under it (target < 300 MB); database sessions waiting on a lock: ${round(run.lockWaits.mean)} on average, ${run.lockWaits.max} at most (sampled each second)`,
   );
+  console.info(
+    `    memory at each server's highest sampled RSS (its /metrics): ${run.heapAtPeak
+      .map((h) =>
+        h
+          ? `RSS ${round(h.rssMb)} MB = V8 heap ${round(h.heapTotalMb)} (new space ${round(h.newSpaceMb)}, old ${round(h.oldSpaceMb)}; live ${round(h.heapUsedMb)}) + external ${round(h.externalMb)} + the rest ${round(h.rssMb - h.heapTotalMb - h.externalMb)} (code, stacks, native allocations)`
+          : 'not read',
+      )
+      .join(' / ')}`,
+  );
   for (const { statement, samples } of run.lockWaits.statements)
     console.info(`      waiting on a lock in ${samples} samples: ${statement}`);
   for (const [type, t] of Object.entries(load.types).sort((a, b) => b[1].ok - a[1].ok)) {

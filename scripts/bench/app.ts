@@ -68,6 +68,8 @@ export interface AppRun {
   load: AppLoadResult;
   /** Each server's RSS just before the load and its peak during it (KB). */
   rssKb: { idle: number[]; peak: number[] };
+  /** Each server's memory by kind at the /metrics sample (one a second) with the highest RSS. */
+  heapAtPeak: Array<HeapSample | null>;
   /** The database's sessions waiting on a lock (pg_stat_activity, sampled each second under the load): mean and most at once. */
   lockWaits: { mean: number; max: number; statements: Array<{ statement: string; samples: number }> };
   proxy: ProxyStats;
@@ -168,6 +170,18 @@ async function oneRun(
         peak[i] = Math.max(peak[i] ?? 0, rssKb(s.pid));
       });
     }, 200);
+    // What the memory is, read from the server's own /metrics each second; kept from the sample where RSS was highest.
+    const heapAtPeak: Array<HeapSample | null> = servers.map(() => null);
+    const heapSampler = setInterval(() => {
+      servers.forEach((s, i) => {
+        void heapSample(s.baseUrl).then(
+          (sample) => {
+            if (sample && sample.rssMb >= (heapAtPeak[i]?.rssMb ?? 0)) heapAtPeak[i] = sample;
+          },
+          () => {},
+        );
+      });
+    }, 1000);
     const waits: number[] = [];
     const waiting = new Map<string, number>();
     const lockSampler = setInterval(() => {
@@ -205,6 +219,7 @@ async function oneRun(
       });
     } finally {
       clearInterval(sampler);
+      clearInterval(heapSampler);
       clearInterval(lockSampler);
     }
     const lockWaits = {
@@ -219,11 +234,39 @@ async function oneRun(
     await drain(db, group);
     const stored = await storedChecks(db, group, load, startedAt);
     const serverLog = await logSummary(servers);
-    return { processes, load, rssKb: { idle, peak }, lockWaits, proxy: proxyStats, stored, serverLog, startSeconds };
+    return { processes, load, rssKb: { idle, peak }, heapAtPeak, lockWaits, proxy: proxyStats, stored, serverLog, startSeconds };
   } finally {
     await proxy?.stop();
     await Promise.all(servers.map((s) => s.stop()));
   }
+}
+
+export interface HeapSample {
+  rssMb: number;
+  /** V8's heap: all of it, the young generation (new space), the old generation and what is live in it. */
+  heapTotalMb: number;
+  newSpaceMb: number;
+  oldSpaceMb: number;
+  heapUsedMb: number;
+  /** Memory V8 tracks outside its heap (buffers, sockets' data). */
+  externalMb: number;
+}
+
+async function heapSample(baseUrl: string): Promise<HeapSample | null> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const value = (name: string) => {
+    const match = new RegExp(`^${name.replace(/[{}"=]/g, (c) => `\\${c}`)} (\\S+)$`, 'm').exec(text);
+    return match ? Number(match[1]) / 1024 / 1024 : Number.NaN;
+  };
+  const sample = {
+    rssMb: value('process_resident_memory_bytes'),
+    heapTotalMb: value('nodejs_heap_size_total_bytes'),
+    newSpaceMb: value('nodejs_heap_space_size_total_bytes{space="new"}'),
+    oldSpaceMb: value('nodejs_heap_space_size_total_bytes{space="old"}'),
+    heapUsedMb: value('nodejs_heap_size_used_bytes'),
+    externalMb: value('nodejs_external_memory_bytes'),
+  };
+  return Number.isNaN(sample.rssMb) ? null : sample;
 }
 
 function rssKb(pid: number): number {

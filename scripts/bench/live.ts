@@ -8,7 +8,7 @@ import type { BareCommand, BareMessage } from './live-baseline-server';
 import type { LiveEmit, LiveEmitted } from './live-emit';
 import type { LiveLoadCommand, LiveLoadResult, LiveOpened, LiveTick } from './live-load';
 import { serverEnv } from './money';
-import { processRssKb, startServer } from './server';
+import { processRssKb, SERVER_NODE_FLAGS, startServer } from './server';
 import { benchMembers } from './users';
 
 const EVENTS_PATH = '/api/v1/me/events';
@@ -83,7 +83,7 @@ export async function liveFanOut(db: Db, url: string, { streams, seconds }: { st
     await server.stop();
   }
 
-  const bareServer = new Conversation<BareCommand, BareMessage>('./live-baseline-server.ts', ['--max-semi-space-size=64']);
+  const bareServer = new Conversation<BareCommand, BareMessage>('./live-baseline-server.ts', [...SERVER_NODE_FLAGS]);
   let bare: LiveSide;
   try {
     const listening = await bareServer.next();

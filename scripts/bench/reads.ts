@@ -4,7 +4,7 @@ import { cardMembers } from './card-members';
 import { loadInChild } from './child';
 import { serverEnv } from './money';
 import type { ReadLoad, ReadLoadResult, ReadTarget } from './reads-load';
-import { startServer } from './server';
+import { SERVER_NODE_FLAGS, startServer } from './server';
 import { startService } from './service';
 
 /** Members whose reads are spread over; each has a session, wallet records, a card and its transactions. */
@@ -78,7 +78,7 @@ export async function readsOverHttp(
   };
 
   // The same bearer header on every bare request, so the bytes on the wire are alike.
-  const bareServer = await startService('./bare-server.ts', {}, ['--max-semi-space-size=64']);
+  const bareServer = await startService('./bare-server.ts', {}, [...SERVER_NODE_FLAGS]);
   let bare: ReadLoadResult;
   try {
     bare = await load(
