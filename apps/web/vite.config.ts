@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { barrelImportsPlugin } from './build/barrel-imports';
+import { bootPlugin } from './build/boot';
 import { buildId } from './build/build-id';
 import { compressionPlugin } from './build/compression';
-import { contractTextsPlugin } from './build/contract-texts';
+import { contractTextsPlugin, contractValue } from './build/contract-texts';
 import { licencesPlugin } from './build/licences';
 import { pwaPlugin } from './build/pwa';
 
@@ -12,6 +14,10 @@ const API_SERVER = 'http://localhost:8080';
 const API_PATHS = ['/api', '/healthz', '/readyz', '/openapi.json', '/docs'];
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]+|zustand|use-sync-external-store)[\\/]/;
+/** The routes drawn with the tab bar (src/components/tab-layout.tsx): index.html's frame shows it only there. */
+const TAB_PATHS = ['/', '/pages/wallet/index', '/pages/account/index'];
+/** What home reads first when signed in (balances, profile, pop-ups, unread count): public/boot.js asks at once. */
+const BOOT_REPLIES = { '/': ['/api/v1/wallet/balances', '/api/v1/me', '/api/v1/help/popups', '/api/v1/me/notifications/unread'] };
 const proxy = Object.fromEntries(API_PATHS.map((path) => [path, { target: API_SERVER, changeOrigin: true }]));
 
 export default defineConfig({
@@ -22,7 +28,16 @@ export default defineConfig({
   // The installable app (manifest, service worker), the licences of the bundled packages, and brotli
   // and gzip copies of every text file for the server to send as they are: see build/.
   // contractTextsPlugin gives each language its own error messages and lets unused contract code go.
-  plugins: [contractTextsPlugin(), react(), ...licencesPlugin(), pwaPlugin(), compressionPlugin()],
+  // barrelImportsPlugin and bootPlugin shape the first load (see each file).
+  plugins: [
+    contractTextsPlugin(),
+    react(),
+    barrelImportsPlugin(),
+    bootPlugin({ tabs: TAB_PATHS, replies: BOOT_REPLIES, contractValue }),
+    ...licencesPlugin(),
+    pwaPlugin(),
+    compressionPlugin(),
+  ],
   define: { __APP_BUILD__: JSON.stringify(buildId()) },
   build: {
     outDir: 'dist',
@@ -35,11 +50,16 @@ export default defineConfig({
         // Every screen needs React, the router, i18next, TanStack Query and zustand before it draws:
         // one file for them instead of a dozen small ones, each a round trip on a slow phone network.
         // zod and decimal.js get files of their own, so no chunk the first screen loads carries them.
+        // Everything else the entry imports statically ($initial: what every first screen runs) goes in
+        // one more file: left alone, the bundler cut it into some twenty files of a few hundred bytes
+        // each, shared with page chunks, and on HTTP/1.1's six connections each small file cost a round
+        // trip. barrelImportsPlugin keeps package index files from making all of antd-mobile initial.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: FRAMEWORK },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'decimal', test: /node_modules[\\/]decimal\.js[\\/]/ },
+            { name: 'framework', test: FRAMEWORK, priority: 3 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: 'decimal', test: /node_modules[\\/]decimal\.js[\\/]/, priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 1 },
           ],
         },
       },

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { type Plugin, runnerImport } from 'vite';
+import { type Plugin, parseAst, runnerImport } from 'vite';
 import { type ZodType, z } from 'zod';
 
 type Contract = typeof import('../../../packages/contract/src/index');
@@ -12,14 +12,52 @@ const RESOLVED = `\0${PREFIX}`;
 /** `import check from 'virtual:json-schema/profileSchema'`: a contract schema as a compiled check. */
 const JSON_SCHEMA = 'virtual:json-schema/';
 const RESOLVED_JSON_SCHEMA = `\0${JSON_SCHEMA}`;
+/**
+ * `import CSRF_HEADER from 'virtual:contract-value/CSRF_HEADER'`: one constant of the contract, copied
+ * at build time. A bundler puts a module in one chunk whole, so a first-screen import of a constant
+ * that sits beside zod schemas (the headers in api/auth.ts) would load those schemas, and zod, with it.
+ */
+const VALUE = 'virtual:contract-value/';
+const RESOLVED_VALUE = `\0${VALUE}`;
 const CONTRACT_SOURCE = /\/packages\/contract\/src\/[^?]*\.ts$/;
 const CONTRACT_ENTRY = fileURLToPath(new URL('../../../packages/contract/src/index.ts', import.meta.url));
+const PURE = '/* @__PURE__ */ ';
+
+type AstNode = { type: string; start: number; end: number; [key: string]: unknown };
+
 /**
- * A top-level `const name = <call chain>` (e.g. `export const cardSchema = z.object({…})`): the
- * contract only defines values at its top level, never acts, so such a call may be dropped when
- * nothing uses its value.
+ * Where the calls in the contract's top-level definitions start (`export const cardSchema =
+ * z.object({…})`, but also a call inside an object literal such as `{ secondFactor:
+ * proofSchema.optional() }`): the contract only defines values at its top level, never acts, so such a
+ * call may be dropped when nothing uses its value. Function bodies are left alone: they run only when called.
  */
-const TOP_LEVEL_CALL = /^((?:export )?const [A-Za-z_$][\w$]*(?:: [^=\n]+)? = )(?=[A-Za-z_$][\w$]*\s*[.(<\n])/gm;
+function topLevelCallStarts(code: string): number[] {
+  const starts = new Set<number>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (typeof node !== 'object' || node === null || typeof (node as AstNode).type !== 'string') return;
+    const { type, start } = node as AstNode;
+    if (type === 'ArrowFunctionExpression' || type === 'FunctionExpression' || type === 'ClassExpression') return;
+    if (type === 'CallExpression' || type === 'NewExpression') starts.add(start);
+    for (const [key, value] of Object.entries(node)) if (key !== 'type' && typeof value === 'object') visit(value);
+  };
+  for (const statement of parseAst(code, { lang: 'ts' }).body as unknown as AstNode[]) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as AstNode | null) : statement;
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const declarator of declaration.declarations as AstNode[]) visit(declarator.init);
+  }
+  return [...starts].sort((a, b) => b - a);
+}
+
+/** `code` with every top-level definition's calls marked pure (see topLevelCallStarts). */
+export function markTopLevelCallsPure(code: string): string {
+  let marked = code;
+  for (const start of topLevelCallStarts(code)) marked = `${marked.slice(0, start)}${PURE}${marked.slice(start)}`;
+  return marked;
+}
 
 let contract: Promise<Contract> | undefined;
 
@@ -32,6 +70,11 @@ let contract: Promise<Contract> | undefined;
 function loadContract(): Promise<Contract> {
   contract ??= runnerImport<Contract>(CONTRACT_ENTRY, { configFile: false, logLevel: 'error' }).then((result) => result.module);
   return contract;
+}
+
+/** A value of the contract, for other build steps (e.g. the default language for public/boot.js). */
+export async function contractValue(name: string): Promise<unknown> {
+  return ((await loadContract()) as Record<string, unknown>)[name];
 }
 
 /**
@@ -49,9 +92,10 @@ export function contractTextsPlugin(): Plugin {
     name: 'wallet-contract-texts',
     enforce: 'pre',
     resolveId(id) {
-      return id.startsWith(PREFIX) || id.startsWith(JSON_SCHEMA) ? `\0${id}` : undefined;
+      return id.startsWith(PREFIX) || id.startsWith(JSON_SCHEMA) || id.startsWith(VALUE) ? `\0${id}` : undefined;
     },
     async load(id) {
+      if (id.startsWith(RESOLVED_VALUE)) return valueModule(await loadContract(), id.slice(RESOLVED_VALUE.length));
       if (id.startsWith(RESOLVED_JSON_SCHEMA)) return jsonSchemaModule(await loadContract(), id.slice(RESOLVED_JSON_SCHEMA.length));
       if (!id.startsWith(RESOLVED)) return undefined;
       const { ERROR_CODES, ERRORS, isLanguage } = await loadContract();
@@ -62,7 +106,7 @@ export function contractTextsPlugin(): Plugin {
     },
     transform(code, id) {
       if (!CONTRACT_SOURCE.test(id)) return undefined;
-      return { code: code.replace(TOP_LEVEL_CALL, '$1/* @__PURE__ */ '), map: null, moduleSideEffects: false };
+      return { code: markTopLevelCallsPure(code), map: null, moduleSideEffects: false };
     },
   };
 }
@@ -87,4 +131,16 @@ function jsonSchemaModule(source: Contract, name: string): string {
     /const (\w+) = require\("(ajv\/dist\/runtime\/[\w-]+)"\)\.default;/g,
     'import $1_module from "$2.js"; const $1 = $1_module.default ?? $1_module;',
   );
+}
+
+/** A contract constant (plain data only) as a module of its own: see VALUE. */
+function valueModule(source: Contract, name: string): string {
+  const value = (source as Record<string, unknown>)[name];
+  const plain = (item: unknown): boolean =>
+    ['string', 'number', 'boolean'].includes(typeof item) ||
+    item === null ||
+    (Array.isArray(item) && item.every(plain)) ||
+    (typeof item === 'object' && item !== null && Object.getPrototypeOf(item) === Object.prototype && Object.values(item).every(plain));
+  if (value === undefined || !plain(value)) throw new Error(`virtual:contract-value/${name}: the contract exports no such plain value`);
+  return `export default ${JSON.stringify(value)};`;
 }

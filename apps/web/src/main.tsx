@@ -1,6 +1,6 @@
 import './app/theme/tokens.css';
 import './app/theme/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { preloadOnIntent } from './app/preload-on-intent';
@@ -19,13 +19,18 @@ const root = container;
 // The first render waits for the member's language (one small chunk, fetched while the router loads
 // the page's own chunk), so no screen ever shows untranslated keys.
 // Should no pack load at all, the app still starts, to show its error and offline states.
+// The first render is a transition: React then works in slices of a few milliseconds and lets the
+// browser paint and take input between them, instead of one long task on a slow phone.
 function render() {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 void i18nReady.then(render, render);

@@ -1,6 +1,9 @@
+// Not from the contract's index: api/auth.ts, where they sit, would bring its zod schemas to the first screen.
+import CSRF_HEADER from 'virtual:contract-value/CSRF_HEADER';
+import SESSION_DELIVERY_HEADER from 'virtual:contract-value/SESSION_DELIVERY_HEADER';
 import errorReply from 'virtual:json-schema/errorReplySchema';
 import type { ErrorCode, ErrorReply, Language } from '@wallet/contract';
-import { CSRF_HEADER, LIMITS, SESSION_DELIVERY_HEADER } from '@wallet/contract';
+import { LIMITS } from '@wallet/contract';
 import { jsonReplySchema } from './json-check';
 
 /** Failures found by the client itself, before or instead of an error reply from the server. */

@@ -1,10 +1,11 @@
 import { LIMITS } from '@wallet/contract';
-import { Toast } from 'antd-mobile';
 import { createApiClient } from './api-client';
+import { fetchWithBootReplies } from './boot-replies';
 import { firstScreenSchemas } from './first-screen-schemas';
 import { i18n } from './i18n';
 import { isAuthPath, loginPathFor } from './redirect';
 import { useAppStore } from './store';
+import { showToast } from './toast';
 
 /**
  * The app's API client, wired to the store and to the screen. It lives apart from api-client.ts so
@@ -12,6 +13,7 @@ import { useAppStore } from './store';
  */
 export const api = createApiClient({
   baseUrl: () => useAppStore.getState().serverUrl,
+  fetch: fetchWithBootReplies,
   csrfToken: (fresh) => sessionCsrfToken(fresh),
   language: () => useAppStore.getState().language,
   endSession: () => useAppStore.getState().endSession(),
@@ -21,7 +23,7 @@ export const api = createApiClient({
     if (!isAuthPath(here)) window.location.hash = loginPathFor(here);
   },
   onUnreachable: (reason) => {
-    Toast.show({
+    showToast({
       content: i18n.t(reason === 'timeout' ? 'errors.timeout' : 'errors.network'),
       duration: LIMITS.client.toastDurationMs,
     });

@@ -9,3 +9,13 @@ declare module 'virtual:json-schema/*' {
   const check: import('../json-check').CompiledCheck;
   export default check;
 }
+
+/** Made at build time by build/contract-texts.ts: one constant of the contract, without the module around it. */
+declare module 'virtual:contract-value/CSRF_HEADER' {
+  const value: typeof import('@wallet/contract').CSRF_HEADER;
+  export default value;
+}
+declare module 'virtual:contract-value/SESSION_DELIVERY_HEADER' {
+  const value: typeof import('@wallet/contract').SESSION_DELIVERY_HEADER;
+  export default value;
+}

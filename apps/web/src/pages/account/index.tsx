@@ -1,11 +1,12 @@
 import { APP_VERSION } from '@wallet/contract';
-import { List, PullToRefresh } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { LinkOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { Section } from '../../components/section';
 import { useMe } from '../../features/account/api/get-me';
 import { AccountEntries } from '../../features/account/components/account-entries';

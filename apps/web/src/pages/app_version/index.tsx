@@ -1,9 +1,10 @@
 import { APP_VERSION } from '@wallet/contract';
-import { List, PullToRefresh } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { LinkItem } from '../../components/link-item';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { QueryGate } from '../../components/query-gate';
 import { Section } from '../../components/section';
 import { useRelease } from '../../features/app-release/api/get-release';

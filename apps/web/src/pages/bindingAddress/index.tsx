@@ -1,8 +1,9 @@
-import { Button, PullToRefresh } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { QueryGate } from '../../components/query-gate';
 import { Section } from '../../components/section';
 import { useAddressHistory } from '../../features/account/api/get-address-history';

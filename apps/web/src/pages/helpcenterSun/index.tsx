@@ -1,5 +1,5 @@
 import { HELP_LIMITS } from '@wallet/contract';
-import { Button, PullToRefresh, SearchBar } from 'antd-mobile';
+import { Button, SearchBar } from 'antd-mobile';
 import { QuestionCircleOutline, SearchOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { QueryGate } from '../../components/query-gate';
 import { Section } from '../../components/section';
 import { useHelpHome } from '../../features/help/api/get-help-home';

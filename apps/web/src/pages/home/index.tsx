@@ -1,4 +1,3 @@
-import { PullToRefresh } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state';
@@ -6,6 +5,7 @@ import { LoadingState } from '../../components/loading-state';
 import { Logo } from '../../components/logo';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { Section } from '../../components/section';
 import { useMe } from '../../features/account/api/get-me';
 import { SignedOutCard } from '../../features/account/components/signed-out-card';

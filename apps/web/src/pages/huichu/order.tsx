@@ -1,8 +1,8 @@
-import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { QueryGate } from '../../components/query-gate';
 import { usePayoutOrder } from '../../features/payout/api/get-payout-order';
 import { OrdersLink } from '../../features/payout/components/orders-link';

@@ -1,8 +1,9 @@
-import { Button, PullToRefresh } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { Section } from '../../components/section';
 import { usePayoutOrders } from '../../features/payout/api/get-payout-orders';
 import { SELL_PATHS } from '../../features/payout/components/paths';

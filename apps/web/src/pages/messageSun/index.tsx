@@ -1,7 +1,8 @@
-import { Button, PullToRefresh, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { Section } from '../../components/section';
 import { useMarkRead, useNotifications } from '../../features/notifications/api/notifications';
 import { NotificationList } from '../../features/notifications/components/notification-list';

@@ -1,9 +1,9 @@
 import { isCurrency, isLedgerFamily } from '@wallet/contract';
-import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatementLink } from '../../features/statements/components/statement-link';
 import { type RecordFilters as Filters, useRecords } from '../../features/wallet/api/get-records';
 import { RecordFilters } from '../../features/wallet/components/record-filters';

@@ -1,5 +1,5 @@
 import type { HelpContact, HelpContactKind } from '@wallet/contract';
-import { List, PullToRefresh } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import {
   ClockCircleOutline,
   FileOutline,
@@ -16,6 +16,7 @@ import { CopyButton } from '../../components/copy-button';
 import { LinkItem } from '../../components/link-item';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { QueryGate } from '../../components/query-gate';
 import { Section } from '../../components/section';
 import { useHelpService } from '../../features/help/api/get-help-service';

@@ -1,8 +1,8 @@
-import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { QueryGate } from '../../components/query-gate';
 import { useTicket } from '../../features/tickets/api/tickets';
 import { useLiveTickets } from '../../features/tickets/api/use-live-tickets';

@@ -1,9 +1,10 @@
-import { Button, PullToRefresh } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { Section } from '../../components/section';
 import { useTickets } from '../../features/tickets/api/tickets';
 import { useLiveTickets } from '../../features/tickets/api/use-live-tickets';

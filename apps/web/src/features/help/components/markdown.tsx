@@ -1,54 +1,25 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import Markdown, { type Components } from 'react-markdown';
 import styles from './markdown.module.css';
+import { HEADING_TAGS, MarkdownImage, MarkdownLink } from './markdown-links';
 
-/** Hash routes of this app (#/pages/...) open in place; they are the only links that do. */
-export function isInAppLink(href: string): boolean {
-  return href.startsWith('#/');
-}
+export { isInAppLink, isOwnImage } from './markdown-links';
 
-/**
- * Only images of this app's own origin are shown: nothing is loaded from another host at run time (an
- * operator's absolute http(s) image becomes its description).
- */
-export function isOwnImage(src: string, origin: string): boolean {
-  if (src.trim() === '') return false;
-  try {
-    const url = new URL(src, `${origin}/`);
-    return url.origin === origin && (url.protocol === 'https:' || url.protocol === 'http:');
-  } catch {
-    return false;
-  }
-}
-
-function Link({ href = '', children }: { href?: string; children?: ReactNode }) {
-  // An unsafe address (javascript:, data:) arrives here emptied; a bare #anchor would leave the app's route.
-  if (href === '' || (href.startsWith('#') && !isInAppLink(href))) return <span>{children}</span>;
-  if (isInAppLink(href)) return <a href={href}>{children}</a>;
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  );
-}
-
-function Image({ src, alt = '' }: { src?: string | Blob; alt?: string }) {
-  const { t } = useTranslation();
-  if (typeof src === 'string' && isOwnImage(src, window.location.origin)) return <img src={src} alt={alt} loading="lazy" />;
-  return alt ? <span className={styles.imageAlt}>{t('help.markdown.image', { alt })}</span> : null;
-}
-
-// Headings sit under the page's own title: an operator's # and ## become third-level headings.
+const heading =
+  (level: keyof typeof HEADING_TAGS) =>
+  ({ children }: { children?: ReactNode }) => {
+    const Tag = HEADING_TAGS[level];
+    return <Tag>{children}</Tag>;
+  };
 const COMPONENTS: Components = {
-  a: Link,
-  img: Image,
-  h1: ({ children }) => <h3>{children}</h3>,
-  h2: ({ children }) => <h3>{children}</h3>,
-  h3: ({ children }) => <h4>{children}</h4>,
-  h4: ({ children }) => <h4>{children}</h4>,
-  h5: ({ children }) => <h4>{children}</h4>,
-  h6: ({ children }) => <h4>{children}</h4>,
+  a: MarkdownLink,
+  img: MarkdownImage,
+  h1: heading(1),
+  h2: heading(2),
+  h3: heading(3),
+  h4: heading(4),
+  h5: heading(5),
+  h6: heading(6),
 };
 
 /**

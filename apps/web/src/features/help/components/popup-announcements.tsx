@@ -1,11 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useNavigationType } from 'react-router';
 import { useSignedIn } from '../../../lib/session';
 import { useDismissPopup, usePendingPopups } from '../api/popups';
 import { articlePath } from './paths';
-
-// The dialog and its Markdown renderer load only when there is something to show.
-const PopupDialog = lazy(() => import('./popup-dialog'));
+import { PopupDialog } from './popup-dialog';
 
 /**
  * Whether this page load opened onto home, signed in: decided at home's first showing and kept until
@@ -38,16 +36,14 @@ export function PopupAnnouncements() {
   if (!current) return null;
 
   return (
-    <Suspense fallback={null}>
-      <PopupDialog
-        popup={current}
-        position={total.current > 1 ? { n: total.current - popups.length + 1, total: total.current } : null}
-        onDismiss={() => dismiss.mutate(current.id)}
-        onOpen={() => {
-          dismiss.mutate(current.id);
-          navigate(articlePath(current.id));
-        }}
-      />
-    </Suspense>
+    <PopupDialog
+      popup={current}
+      position={total.current > 1 ? { n: total.current - popups.length + 1, total: total.current } : null}
+      onDismiss={() => dismiss.mutate(current.id)}
+      onOpen={() => {
+        dismiss.mutate(current.id);
+        navigate(articlePath(current.id));
+      }}
+    />
   );
 }

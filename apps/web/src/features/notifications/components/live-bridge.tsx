@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS, type Notification } from '@wallet/contract';
-import { Toast } from 'antd-mobile';
 import { useEffect } from 'react';
 import { connectLive, onLiveEvent } from '../../../lib/live-events';
 import { useAppStore } from '../../../lib/store';
+import { showToast } from '../../../lib/toast';
 import { NOTIFICATIONS_QUERY_KEY } from '../api/notifications';
 import { useNotificationText } from './notification-text';
 
@@ -49,7 +49,7 @@ export function LiveBridge() {
       if (!notification?.code) return;
       const { title, body } = text(notification);
       // Longer than an action's toast: this one is read, not just noticed.
-      Toast.show({ content: `${title}: ${body}`, duration: 2 * LIMITS.client.toastDurationMs, position: 'top' });
+      showToast({ content: `${title}: ${body}`, duration: 2 * LIMITS.client.toastDurationMs, position: 'top' });
     });
     return () => {
       offBalances();

@@ -1,10 +1,11 @@
-import { PullToRefresh, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { NavBar } from '../../../components/nav-bar';
 import { PageBody } from '../../../components/page-body';
+import { PullToRefresh } from '../../../components/pull-to-refresh';
 import { Section } from '../../../components/section';
 import { useHelpArticle } from '../../../features/help/api/get-help-article';
 import { ArticleList } from '../../../features/help/components/article-list';

@@ -1,4 +1,4 @@
-import { Collapse, PullToRefresh } from 'antd-mobile';
+import { Collapse } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { NavBar } from '../../../components/nav-bar';
 import { PageBody } from '../../../components/page-body';
+import { PullToRefresh } from '../../../components/pull-to-refresh';
 import { Section } from '../../../components/section';
 import { useHelpCategory } from '../../../features/help/api/get-help-category';
 import { ContactSupport } from '../../../features/help/components/contact-support';

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/**
+ * What public/boot.js reads from index.html: which files to fetch for the entry, each page and each
+ * language. Kept short, as it is part of the page: chunks are named by their place in `files` (file
+ * names without "assets/" and ".js"), and each lists the chunks it imports, for boot.js to follow.
+ */
+export interface BootData {
+  files: string[];
+  /** For each of `files`, the places of the chunks it imports statically. */
+  imports: number[][];
+  /** The entry's place in `files`: what it imports, every first screen runs. */
+  entry: number;
+  /** Per hash path (`/pages/recordsSun/index`): the place of that page's chunk. */
+  routes: Record<string, number>;
+  /** Per language: the place of its pack (catalogue, antd-mobile texts, error messages). */
+  languages: Record<string, number>;
+  /** The paths that draw the tab bar: other pages' frame has none. */
+  tabs: string[];
+  /** The language of a member who has chosen none. */
+  defaultLanguage: string;
+  /**
+   * Per hash path: the API paths its first screen reads when signed in, asked for by boot.js at once
+   * (src/lib/boot-replies.ts hands the replies to the app), with the header that asks for the session cookie.
+   */
+  replies: Record<string, string[]>;
+  sessionHeader: string;
+}
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="\.\/([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+const PAGE = /[\\/]src[\\/]pages[\\/](.+)\.tsx$/;
+const PACK = /[\\/]src[\\/]lib[\\/]i18n[\\/]packs[\\/]([a-z]{2})\.ts$/;
+const SHORT = /^assets\/(.+)\.js$/;
+
+/** Everything boot.js needs, from the finished bundle. */
+export function bootData(
+  bundle: OutputBundle,
+  entryFile: string,
+  options: Pick<BootData, 'tabs' | 'defaultLanguage' | 'replies' | 'sessionHeader'>,
+): BootData {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const place = new Map(chunks.map((chunk, index) => [chunk.fileName, index]));
+  const at = (file: string) => {
+    const index = place.get(file);
+    if (index === undefined) throw new Error(`boot: ${file} is not in the bundle`);
+    return index;
+  };
+  const routes: Record<string, number> = {};
+  const languages: Record<string, number> = {};
+  for (const chunk of chunks) {
+    if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
+    const page = PAGE.exec(chunk.facadeModuleId)?.[1];
+    const pack = PACK.exec(chunk.facadeModuleId)?.[1];
+    if (page) routes[`/pages/${page.split(path.sep).join('/')}`] = at(chunk.fileName);
+    if (pack) languages[pack] = at(chunk.fileName);
+  }
+  return {
+    files: chunks.map((chunk) => {
+      const short = SHORT.exec(chunk.fileName)?.[1];
+      if (!short) throw new Error(`boot: ${chunk.fileName} is not a script under assets/`);
+      return short;
+    }),
+    imports: chunks.map((chunk) => chunk.imports.map(at)),
+    entry: at(entryFile),
+    routes,
+    languages,
+    ...options,
+  };
+}
+
+/**
+ * index.html paints the app's frame from markup and the stylesheet alone (a first paint on a slow
+ * phone network), and public/boot.js, a small blocking script (the CSP allows no inline script), sets
+ * the page's language and then, once that frame is on screen, fetches the app: the entry and every
+ * chunk the opened page needs at once (its page chunk and the member's language pack too), instead of
+ * a chain of requests each found only when the one before has run. So the scripts Vite would have put
+ * in index.html are taken out here, and their list goes into the page as JSON for boot.js.
+ */
+export function bootPlugin(options: {
+  tabs: string[];
+  replies: Record<string, string[]>;
+  contractValue: (name: string) => Promise<unknown>;
+}): Plugin {
+  return {
+    name: 'wallet-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        if (!context.bundle) return html;
+        const entry = ENTRY_SCRIPT.exec(html)?.[1];
+        if (!entry) throw new Error('boot: index.html has no entry script');
+        const data = bootData(context.bundle, entry, {
+          tabs: options.tabs,
+          replies: options.replies,
+          defaultLanguage: String(await options.contractValue('DEFAULT_LANGUAGE')),
+          sessionHeader: String(await options.contractValue('SESSION_DELIVERY_HEADER')),
+        });
+        // A data block, never run: no CSP rule applies to it. "<" escaped so no file name could close it.
+        const json = JSON.stringify(data).replace(/</g, '\\u003c');
+        return html
+          .replace(ENTRY_SCRIPT, '')
+          .replace(MODULE_PRELOAD, '')
+          .replace(
+            '</title>',
+            `</title>\n    <script type="application/json" id="boot-data">${json}</script>\n    <script src="./boot.js"></script>`,
+          );
+      },
+    },
+  };
+}

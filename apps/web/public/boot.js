@@ -1,0 +1,69 @@
+/*
+ * Runs before the page is drawn (index.html loads it as a blocking script: the CSP allows no inline
+ * script). It sets the page's language and which frame index.html shows, then, once that frame is on
+ * screen, fetches the app: its entry and every chunk the opened page needs, all at once. The lists
+ * come from index.html's boot-data, written at build (build/boot.ts).
+ */
+(() => {
+  const data = JSON.parse(document.getElementById('boot-data').textContent);
+  // The app's own choice (lib/store.ts keeps it under this key), else the contract's default language.
+  let language = data.defaultLanguage;
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem('sbc-wallet') || 'null');
+    const chosen = saved?.state?.language;
+    if (typeof chosen === 'string' && Object.hasOwn(data.languages, chosen)) language = chosen;
+  } catch {
+    // No storage (private mode) or an unreadable entry: the default language.
+  }
+  document.documentElement.lang = language;
+  const route = location.hash.replace(/^#/, '').split('?')[0] || '/';
+  // Pages other than the three tabs have no tab bar: the frame leaves it out too.
+  if (!data.tabs.includes(route)) document.documentElement.setAttribute('data-boot-page', '');
+
+  // Signed in on this origin: the replies the page reads first are asked for now, while the scripts
+  // load (src/lib/boot-replies.ts hands them to the app), not after the scripts have run.
+  const state = saved?.state;
+  if (state?.signedIn === true && !state.serverUrl && data.replies[route]) {
+    const headers = { Accept: 'application/json', 'Accept-Language': language, [data.sessionHeader]: 'cookie' };
+    const replies = {};
+    for (const path of data.replies[route]) {
+      replies[path] = fetch(path, { headers, credentials: 'include' });
+      replies[path].catch(() => undefined);
+    }
+    window.__walletBootReplies = { language, openedAt: performance.now(), replies };
+  }
+
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    // The entry, this page's chunk and the language pack, with every chunk they import, at once.
+    const wanted = new Set();
+    const add = (index) => {
+      if (index === undefined || wanted.has(index)) return;
+      wanted.add(index);
+      for (const imported of data.imports[index]) add(imported);
+    };
+    add(data.entry);
+    add(data.routes[route]);
+    add(data.languages[language]);
+    const url = (index) => `./assets/${data.files[index]}.js`;
+    for (const index of wanted) {
+      if (index === data.entry) continue;
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = url(index);
+      document.head.appendChild(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = url(data.entry);
+    document.head.appendChild(script);
+  };
+  // After the first frame is painted; a page opened in the background paints nothing, so it starts now.
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(() => setTimeout(start, 0));
+})();
