@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchChromium, signedInPage } from './chromium';
 import { call, E2E_PASSWORD, E2E_PAYMENT_PASSWORD, emailedCode, fundedMember, loginToken, memberApi, registerByApi } from './http';
@@ -109,8 +109,16 @@ it('downloads an empty last month, and sends a member whose session has gone to 
   // The live stream also notices the ended session and may send the page to log in on its own; this
   // step is about the download, so the stream is kept away from this page.
   await other.route('**/api/v1/me/events', (route) => route.abort());
+  // The page's own first reads (balances) are let finish first: one answered after the logout would send
+  // the page to log in before the download is tried, and this step would test nothing.
+  const reading = new Set<Request>();
+  other.on('request', (request) => {
+    if (request.url().includes('/api/v1/')) reading.add(request);
+  });
+  for (const settled of ['requestfinished', 'requestfailed'] as const) other.on(settled, (request) => reading.delete(request));
   await other.goto(`${baseUrl()}/#/pages/statement/index`);
   await expect.poll(() => other.getByTestId('statement-download').isVisible()).toBe(true);
+  await expect.poll(() => reading.size).toBe(0);
   expect((await call('POST', `${baseUrl()}/api/v1/auth/logout`, undefined, { authorization: `Bearer ${session}` })).status).toBeLessThan(
     300,
   );
