@@ -119,6 +119,11 @@ it('downloads an empty last month, and sends a member whose session has gone to 
   await other.goto(`${baseUrl()}/#/pages/statement/index`);
   await expect.poll(() => other.getByTestId('statement-download').isVisible()).toBe(true);
   await expect.poll(() => reading.size).toBe(0);
+  // Nor may a later read (a refetch on focus, a poll) reach the server first: from here on only the
+  // download goes out, so it is the download's 401 that must send the page to log in.
+  await other.route('**/api/v1/**', (route) =>
+    route.request().url().includes('/api/v1/me/statements') ? route.continue() : route.abort(),
+  );
   expect((await call('POST', `${baseUrl()}/api/v1/auth/logout`, undefined, { authorization: `Bearer ${session}` })).status).toBeLessThan(
     300,
   );
