@@ -115,7 +115,8 @@ it('downloads an empty last month, and sends a member whose session has gone to 
   other.on('request', (request) => {
     if (request.url().includes('/api/v1/')) reading.add(request);
   });
-  for (const settled of ['requestfinished', 'requestfailed'] as const) other.on(settled, (request) => reading.delete(request));
+  other.on('requestfinished', (request) => reading.delete(request));
+  other.on('requestfailed', (request) => reading.delete(request));
   await other.goto(`${baseUrl()}/#/pages/statement/index`);
   await expect.poll(() => other.getByTestId('statement-download').isVisible()).toBe(true);
   await expect.poll(() => reading.size).toBe(0);
