@@ -20,6 +20,12 @@ export * from './code-schemas';
 export * from './currencies';
 export * from './errors';
 export * from './issue-texts';
+export * from './issue-texts-by-language';
+// Each language's issue texts from its own file: a module that imports one (the web's language pack) takes only that file.
+export * from './issue-texts-en';
+export * from './issue-texts-ja';
+export * from './issue-texts-ko';
+export * from './issue-texts-zh';
 export * from './languages';
 export * from './ledger-types';
 export * from './limits';

@@ -1,11 +1,3 @@
-import { ISSUE_TEXTS_EN } from './issue-texts-en';
-import { ISSUE_TEXTS_JA } from './issue-texts-ja';
-import { ISSUE_TEXTS_KO } from './issue-texts-ko';
-import { ISSUE_TEXTS_ZH } from './issue-texts-zh';
-import type { Language } from './languages';
-
-export { ISSUE_TEXTS_EN, ISSUE_TEXTS_JA, ISSUE_TEXTS_KO, ISSUE_TEXTS_ZH };
-
 /**
  * What zod found wrong with one value, as a sentence a member can read in their language. zod's own
  * messages name regular expressions and types ("must match pattern /^…$/", "expected string"), so
@@ -67,9 +59,6 @@ export type IssueTexts = {
   invalidEntry: string;
   invalid: string;
 };
-
-/** Each language's texts live in their own file (issue-texts-<language>.ts), so a client can load one. */
-const TEXTS: Readonly<Record<Language, IssueTexts>> = { en: ISSUE_TEXTS_EN, zh: ISSUE_TEXTS_ZH, ko: ISSUE_TEXTS_KO, ja: ISSUE_TEXTS_JA };
 
 const ID_FORMATS = new Set(['uuid', 'guid', 'cuid', 'cuid2', 'ulid', 'xid', 'ksuid', 'nanoid']);
 
@@ -161,11 +150,6 @@ function multipleText(issue: IssueLike, t: IssueTexts): string {
   const places = /^0\.(0*)1$/.exec(divisor);
   if (places) return t.decimals(String((places[1]?.length ?? 0) + 1));
   return t.multipleOf(divisor);
-}
-
-/** The sentence for one zod issue in `language`. */
-export function zodIssueText(issue: IssueLike, language: Language): string {
-  return issueTextWith(issue, TEXTS[language]);
 }
 
 /** The sentence for one zod issue from one language's texts: the web app loads only the language it shows. */
