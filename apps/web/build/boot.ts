@@ -17,8 +17,12 @@ export interface BootData {
   entry: number;
   /** Per hash path (`/pages/recordsSun/index`): the place of that page's chunk. */
   routes: Record<string, number>;
-  /** Per language: the place of its pack (catalogue, antd-mobile texts, error messages). */
+  /** Per language: the place of its pack (the first screen's texts, antd-mobile texts, error messages). */
   languages: Record<string, number>;
+  /** Per language: the place of its whole catalogue, which every page but home waits for. */
+  catalogues: Record<string, number>;
+  /** Per place in `files`, for chunks with styles of their own: their stylesheets (names without "assets/" and ".css"). */
+  styles: Record<number, string[]>;
   /** The paths that draw the tab bar: other pages' frame has none. */
   tabs: string[];
   /** The language of a member who has chosen none. */
@@ -35,6 +39,8 @@ const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="\.\/([^"]+)"><\/
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 const PAGE = /[\\/]src[\\/]pages[\\/](.+)\.tsx$/;
 const PACK = /[\\/]src[\\/]lib[\\/]i18n[\\/]packs[\\/]([a-z]{2})\.ts$/;
+const CATALOGUE = /[\\/]src[\\/]lib[\\/]i18n[\\/]locales[\\/]([a-z]{2})\.ts$/;
+const STYLE = /^assets\/(.+)\.css$/;
 const SHORT = /^assets\/(.+)\.js$/;
 
 /** Everything boot.js needs, from the finished bundle. */
@@ -52,7 +58,15 @@ export function bootData(
   };
   const routes: Record<string, number> = {};
   const languages: Record<string, number> = {};
+  const catalogues: Record<string, number> = {};
+  const styles: Record<number, string[]> = {};
   for (const chunk of chunks) {
+    const css = [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => STYLE.exec(file)?.[1] ?? '');
+    if (css.some((name) => name === '')) throw new Error(`boot: a stylesheet of ${chunk.fileName} is not under assets/`);
+    if (css.length > 0) styles[at(chunk.fileName)] = css;
+    // A whole catalogue is a chunk of its own (vite.config.ts), imported without a facade module.
+    const catalogue = chunk.moduleIds.map((id) => CATALOGUE.exec(id)?.[1]).find(Boolean);
+    if (catalogue) catalogues[catalogue] = at(chunk.fileName);
     if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
     const page = PAGE.exec(chunk.facadeModuleId)?.[1];
     const pack = PACK.exec(chunk.facadeModuleId)?.[1];
@@ -69,6 +83,8 @@ export function bootData(
     entry: at(entryFile),
     routes,
     languages,
+    catalogues,
+    styles,
     ...options,
   };
 }

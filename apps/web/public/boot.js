@@ -48,8 +48,17 @@
     add(data.entry);
     add(data.routes[route]);
     add(data.languages[language]);
+    // Every page but home draws with the language's whole catalogue (src/app/lazy-page.ts).
+    if (data.routes[route] !== undefined) add(data.catalogues[language]);
     const url = (index) => `./assets/${data.files[index]}.js`;
     for (const index of wanted) {
+      // The page's own styles too (index.html links the entry's), which the app would ask for only once its chunk is imported.
+      for (const name of index === data.entry ? [] : (data.styles[index] ?? [])) {
+        const style = document.createElement('link');
+        style.rel = 'stylesheet';
+        style.href = `./assets/${name}.css`;
+        document.head.appendChild(style);
+      }
       if (index === data.entry) continue;
       const link = document.createElement('link');
       link.rel = 'modulepreload';
