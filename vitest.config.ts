@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { contractTextsPlugin } from './apps/web/build/contract-texts';
+import { firstCataloguePlugin } from './apps/web/build/first-catalogue';
 
 /**
  * One test run for the whole repository, split in projects so each part gets the environment it
@@ -13,8 +14,8 @@ export default defineConfig({
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
       },
       {
-        // The web's language packs import each language's error messages from this build plugin.
-        plugins: [contractTextsPlugin()],
+        // The web's language packs import each language's error messages and first-screen texts from these build plugins.
+        plugins: [contractTextsPlugin(), firstCataloguePlugin()],
         test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
       },
       {

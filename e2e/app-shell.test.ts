@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, waitForQuiet } from './chromium';
+import { launchChromium, signedInPage, waitForQuiet } from './chromium';
+import { newBscAddress, registerByApi } from './http';
 import { expectNothingCutOff, RAW_KEY } from './page-checks';
 
 /** What a person should read on the tab bar in each language. */
@@ -84,4 +85,30 @@ describe('the app shell', () => {
     await expect.poll(() => visibleText(page)).toContain('USDT');
     expect(await visibleText(page)).toContain('TRC20');
   });
+});
+
+describe('the first screen', () => {
+  // The first load carries only the first screen's texts (apps/web/src/lib/i18n/first-screen-sections.ts);
+  // every page's catalogue follows in a file of its own. With those files held back, home, its pop-up and
+  // the tab bar must still read as words, signed in and signed out.
+  for (const language of ['en', 'zh', 'ko', 'ja'] as const) {
+    it(`reads as words in ${language} with only the first screen's texts`, async () => {
+      const email = `first-${language}-${Date.now()}@example.com`;
+      const token = await registerByApi(inject('baseUrl'), { email, network: 'BSC', address: newBscAddress() });
+      for (const session of [token, null]) {
+        const phone = await signedInPage(browser, session, language);
+        const heldBack: string[] = [];
+        await phone.route('**/assets/catalogue-*.js', (route) => {
+          heldBack.push(route.request().url());
+          return route.abort();
+        });
+        await phone.goto(inject('baseUrl'));
+        await expect.poll(() => phone.getByTestId('tab-home').innerText()).toContain(TAB_LABELS[language].home);
+        await waitForQuiet(phone);
+        await expectNoRawKeys(phone, `home ${session ? 'signed in' : 'signed out'} in ${language}, first-screen texts only`);
+        expect(heldBack, 'the whole catalogue was asked for').not.toEqual([]);
+        await phone.context().close();
+      }
+    });
+  }
 });

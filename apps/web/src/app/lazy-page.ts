@@ -1,9 +1,11 @@
 import { LIMITS } from '@wallet/contract';
 import type { ComponentType } from 'react';
+import { wholeCatalogueReady } from '../lib/i18n';
 import { withTimeout } from '../lib/with-timeout';
 
 /**
- * A react-router `lazy` loader for a page chunk. A chunk that hangs (a stalled mobile connection)
+ * A react-router `lazy` loader for a page chunk, and the texts of every page (the first load carries
+ * only the first screen's: lib/i18n/first-screen-sections.ts). A chunk that hangs (a stalled mobile connection)
  * fails after chunkLoadTimeoutMs instead of leaving the old screen up forever.
  *
  * A failure resolves to a page that throws while rendering, which lands in the route's error
@@ -13,7 +15,11 @@ import { withTimeout } from '../lib/with-timeout';
 export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return async (): Promise<{ Component: ComponentType }> => {
     try {
-      const page = await withTimeout(load(), LIMITS.client.chunkLoadTimeoutMs, 'Page chunk did not load in time');
+      const [page] = await withTimeout(
+        Promise.all([load(), wholeCatalogueReady()]),
+        LIMITS.client.chunkLoadTimeoutMs,
+        'Page chunk did not load in time',
+      );
       return { Component: page.default };
     } catch (error) {
       return {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/loading-state';
 import { TabLayout } from '../components/tab-layout';
+import { wholeCatalogueReady } from '../lib/i18n';
 import HomePage from '../pages/home/index';
 import { AppShell } from './app-shell';
 import { lazyPage } from './lazy-page';
@@ -29,8 +30,9 @@ function page(path: string, load: PageLoader): RouteObject {
 const preloaded = new Set<string>();
 
 /**
- * Starts fetching the chunk of the page at `path` (a hash path, query allowed). The browser keeps
- * the module, so the route's own lazy() finds it ready; a failure is left to that lazy() to show.
+ * Starts fetching the chunk of the page at `path` (a hash path, query allowed), and the texts every
+ * page but home draws with. The browser keeps the module, so the route's own lazy() finds it ready;
+ * a failure is left to that lazy() to show.
  */
 export function preloadRoute(path: string): void {
   const pathname = path.split(/[?#]/, 1)[0] ?? '';
@@ -38,6 +40,8 @@ export function preloadRoute(path: string): void {
   if (!load || preloaded.has(pathname)) return;
   preloaded.add(pathname);
   load().catch(() => preloaded.delete(pathname));
+  // Every page but home draws with the whole catalogue: it is fetched with the first page asked for.
+  wholeCatalogueReady().catch(() => undefined);
 }
 
 export const router = createHashRouter([

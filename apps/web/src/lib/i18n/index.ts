@@ -2,16 +2,35 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@wallet/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useAppStore } from '../store';
-import { loadLanguagePack } from './packs';
+import { loadCatalogue, loadLanguagePack } from './packs';
 
 function applyToDocument(language: Language) {
   document.documentElement.lang = language;
 }
 
-/** Gives i18next the catalogue of `language`, fetching its pack first when it is not in yet. */
+/** Gives i18next the first screen's texts of `language`, fetching its pack first when it is not in yet. */
 async function ensureLanguage(language: Language): Promise<void> {
   const pack = await loadLanguagePack(language);
   if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', pack.catalogue);
+}
+
+const whole = new Set<Language>();
+
+/** Gives i18next every text of `language`: its pack, then its whole catalogue. */
+async function ensureWholeLanguage(language: Language): Promise<void> {
+  const [, catalogue] = await Promise.all([ensureLanguage(language), loadCatalogue(language)]);
+  if (whole.has(language)) return;
+  i18n.addResourceBundle(language, 'translation', catalogue, true, true);
+  whole.add(language);
+}
+
+/**
+ * Every text of the language on screen, for a page other than the first screen to wait for before it
+ * draws (app/lazy-page.ts), and fetched on intent with the page's chunk (router.tsx preloadRoute): the
+ * first screen does not load it. Rejects when the catalogue cannot be fetched, as a page chunk would.
+ */
+export function wholeCatalogueReady(): Promise<void> {
+  return ensureWholeLanguage(useAppStore.getState().language);
 }
 
 const initial = useAppStore.getState().language;
@@ -24,6 +43,8 @@ void i18n.use(initReactI18next).init({
   fallbackLng: false,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
+  // The whole catalogue may arrive while a screen is up: what is on screen is drawn again with it.
+  react: { bindI18nStore: 'added' },
   initAsync: false,
   showSupportNotice: false,
 });
@@ -44,7 +65,7 @@ export const i18nReady: Promise<void> = ensureLanguage(initial).catch(async () =
  * so no screen shows raw keys or a mix of languages meanwhile. Rejects when the pack cannot be fetched.
  */
 export async function switchLanguage(language: Language): Promise<void> {
-  await ensureLanguage(language);
+  await ensureWholeLanguage(language);
   useAppStore.getState().setLanguage(language);
 }
 
@@ -59,8 +80,8 @@ useAppStore.subscribe((state, previous) => {
     void i18n.changeLanguage(language);
     applyToDocument(language);
   };
-  if (i18n.hasResourceBundle(language, 'translation')) apply();
-  else void ensureLanguage(language).then(apply);
+  if (whole.has(language)) apply();
+  else void ensureWholeLanguage(language).then(apply);
 });
 
 export { i18n };

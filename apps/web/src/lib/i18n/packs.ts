@@ -1,4 +1,5 @@
 import type { Language } from '@wallet/contract';
+import type { Catalogue } from './locales/en';
 import type { LanguagePack } from './pack';
 
 /**
@@ -12,30 +13,50 @@ const LOADERS: Readonly<Record<Language, () => Promise<{ pack: LanguagePack }>>>
   ja: () => import('./packs/ja'),
 };
 
-const loaded = new Map<Language, LanguagePack>();
-const loading = new Map<Language, Promise<LanguagePack>>();
+/** Each language's whole catalogue, a chunk of its own (named catalogue-<language> in vite.config.ts). */
+const CATALOGUE_LOADERS: Readonly<Record<Language, () => Promise<Catalogue>>> = {
+  en: () => import('./locales/en').then((module) => module.en),
+  zh: () => import('./locales/zh').then((module) => module.zh),
+  ko: () => import('./locales/ko').then((module) => module.ko),
+  ja: () => import('./locales/ja').then((module) => module.ja),
+};
 
-/** The pack of `language`, fetched once; a failed fetch (no network) may be tried again. */
-export function loadLanguagePack(language: Language): Promise<LanguagePack> {
-  const ready = loaded.get(language);
-  if (ready) return Promise.resolve(ready);
-  let pending = loading.get(language);
-  if (!pending) {
-    pending = LOADERS[language]().then(
-      ({ pack }) => {
-        loaded.set(language, pack);
-        loading.delete(language);
-        return pack;
-      },
-      (error: unknown) => {
-        loading.delete(language);
-        throw error;
-      },
-    );
-    loading.set(language, pending);
-  }
-  return pending;
+/** Fetches each language's value once; a failed fetch (no network) may be tried again. */
+function onceEach<T>(load: (language: Language) => Promise<T>) {
+  const loaded = new Map<Language, T>();
+  const loading = new Map<Language, Promise<T>>();
+  const get = (language: Language): Promise<T> => {
+    const ready = loaded.get(language);
+    if (ready) return Promise.resolve(ready);
+    let pending = loading.get(language);
+    if (!pending) {
+      pending = load(language).then(
+        (value) => {
+          loaded.set(language, value);
+          loading.delete(language);
+          return value;
+        },
+        (error: unknown) => {
+          loading.delete(language);
+          throw error;
+        },
+      );
+      loading.set(language, pending);
+    }
+    return pending;
+  };
+  return { get, loaded };
 }
+
+const packs = onceEach((language) => LOADERS[language]().then(({ pack }) => pack));
+const catalogues = onceEach((language) => CATALOGUE_LOADERS[language]());
+const loaded = packs.loaded;
+
+/** The pack of `language`, fetched once. */
+export const loadLanguagePack = packs.get;
+
+/** The whole catalogue of `language` (every page's texts), fetched once. */
+export const loadCatalogue = catalogues.get;
 
 /**
  * The pack of `language`, already loaded. The app renders only once the member's language is in, and

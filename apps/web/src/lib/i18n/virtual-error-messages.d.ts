@@ -19,3 +19,9 @@ declare module 'virtual:contract-value/SESSION_DELIVERY_HEADER' {
   const value: typeof import('@wallet/contract').SESSION_DELIVERY_HEADER;
   export default value;
 }
+
+/** Made at build time by build/first-catalogue.ts: the first screen's sections of one language's catalogue. */
+declare module 'virtual:first-catalogue/*' {
+  const catalogue: import('./pack').FirstCatalogue;
+  export default catalogue;
+}

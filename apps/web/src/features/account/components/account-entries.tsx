@@ -42,7 +42,7 @@ export function AccountEntries() {
       <Section title={t('payout.accountSection')}>
         <List>
           <LinkItem to="/pages/huichu/index" prefix={icon(<PayCircleOutline />)} testId="entry-payout">
-            {t('payout.entry')}
+            {t('home.actions.payout')}
           </LinkItem>
           <LinkItem to="/pages/collectionDui/index" prefix={icon(<BankcardOutline />)} testId="entry-payees">
             {t('payout.payees.title')}

@@ -158,6 +158,7 @@ export const en = {
       transfer: 'Transfer',
       records: 'Records',
       paymentCode: 'Payment code',
+      payout: 'Flash exchange',
     },
     balances: {
       title: 'Balances',

@@ -154,6 +154,7 @@ export const ja: Catalogue = {
       transfer: '送金',
       records: '履歴',
       paymentCode: '支払いコード',
+      payout: 'クイック両替',
     },
     balances: {
       title: '通貨別残高',

@@ -154,6 +154,7 @@ export const ko: Catalogue = {
       transfer: '이체',
       records: '내역',
       paymentCode: '결제 코드',
+      payout: '즉시 환전',
     },
     balances: {
       title: '통화별 잔액',

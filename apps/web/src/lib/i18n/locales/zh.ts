@@ -154,6 +154,7 @@ export const zh: Catalogue = {
       transfer: '转账',
       records: '记录',
       paymentCode: '收付款码',
+      payout: '闪兑',
     },
     balances: {
       title: '各币种余额',

@@ -1,9 +1,9 @@
 import errors from 'virtual:error-messages/ja';
+import catalogue from 'virtual:first-catalogue/ja';
 import { ISSUE_TEXTS_JA } from '@wallet/contract';
 import jaJP from 'antd-mobile/es/locales/ja-JP';
 import { withMessages } from '../antd-locales';
-import { ja } from '../locales/ja';
 import type { LanguagePack } from '../pack';
 import { WORDS_JA } from '../validate-words/ja';
 
-export const pack: LanguagePack = { catalogue: ja, antd: withMessages(jaJP, WORDS_JA), errors, issues: ISSUE_TEXTS_JA };
+export const pack: LanguagePack = { catalogue, antd: withMessages(jaJP, WORDS_JA), errors, issues: ISSUE_TEXTS_JA };

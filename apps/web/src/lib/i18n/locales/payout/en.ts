@@ -1,6 +1,5 @@
 /** Flash exchange: selling USDT for CNY paid to one's own Alipay or bank account (the `payout` texts). */
 export const payoutEn = {
-  entry: 'Flash exchange',
   accountSection: 'Sell USDT for CNY',
   kind: {
     alipay: 'Alipay',

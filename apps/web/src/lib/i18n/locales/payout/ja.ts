@@ -1,7 +1,6 @@
 import type { Catalogue } from '../en';
 
 export const payoutJa: Catalogue['payout'] = {
-  entry: 'クイック両替',
   accountSection: 'USDTクイック両替',
   kind: {
     alipay: 'Alipay',

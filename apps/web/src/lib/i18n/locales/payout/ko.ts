@@ -1,7 +1,6 @@
 import type { Catalogue } from '../en';
 
 export const payoutKo: Catalogue['payout'] = {
-  entry: '즉시 환전',
   accountSection: 'USDT 즉시 환전',
   kind: {
     alipay: '알리페이',

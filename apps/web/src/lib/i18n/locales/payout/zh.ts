@@ -1,7 +1,6 @@
 import type { Catalogue } from '../en';
 
 export const payoutZh: Catalogue['payout'] = {
-  entry: '闪兑',
   accountSection: 'USDT 闪兑',
   kind: {
     alipay: '支付宝',
