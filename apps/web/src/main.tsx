@@ -2,10 +2,11 @@ import './app/theme/tokens.css';
 import './app/theme/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { HashRouter } from 'react-router';
 import { preloadOnIntent } from './app/preload-on-intent';
 import { AppProviders } from './app/providers';
-import { preloadRoute, router } from './app/router';
+import { RouteErrorBoundary } from './app/route-error-boundary';
+import { AppRoutes, preloadRoute } from './app/router';
 import { setUpAntdMobileRender } from './lib/antd-mobile-render';
 import { i18nReady } from './lib/i18n';
 
@@ -27,7 +28,11 @@ function render() {
     app.render(
       <StrictMode>
         <AppProviders>
-          <RouterProvider router={router} />
+          <HashRouter>
+            <RouteErrorBoundary>
+              <AppRoutes />
+            </RouteErrorBoundary>
+          </HashRouter>
         </AppProviders>
       </StrictMode>,
     ),
