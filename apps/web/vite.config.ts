@@ -19,8 +19,16 @@ const FRAMEWORK =
 const CATALOGUE = /src[\\/]lib[\\/]i18n[\\/]locales[\\/](?:[a-z-]+[\\/])?([a-z]{2})\.ts$/;
 /** The routes drawn with the tab bar (src/components/tab-layout.tsx): index.html's frame shows it only there. */
 const TAB_PATHS = ['/', '/pages/wallet/index', '/pages/account/index'];
-/** What home reads first when signed in (balances, profile, pop-ups, unread count): public/boot.js asks at once. */
-const BOOT_REPLIES = { '/': ['/api/v1/wallet/balances', '/api/v1/me', '/api/v1/help/popups', '/api/v1/me/notifications/unread'] };
+/**
+ * What a page reads first when signed in, which public/boot.js asks for at once: home's balances,
+ * profile, pop-ups and unread count; the records' first page; a card and its first transactions. A
+ * `{name}` is the page's own query parameter of that name (the card's id), as the app encodes it.
+ */
+const BOOT_REPLIES = {
+  '/': ['/api/v1/wallet/balances', '/api/v1/me', '/api/v1/help/popups', '/api/v1/me/notifications/unread'],
+  '/pages/recordsSun/index': ['/api/v1/wallet/records?limit=20'],
+  '/pages/cardBasic/index': ['/api/v1/cards/{id}', '/api/v1/cards/{id}/transactions?limit=20'],
+};
 const proxy = Object.fromEntries(API_PATHS.map((path) => [path, { target: API_SERVER, changeOrigin: true }]));
 
 export default defineConfig({

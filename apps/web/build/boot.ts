@@ -30,6 +30,7 @@ export interface BootData {
   /**
    * Per hash path: the API paths its first screen reads when signed in, asked for by boot.js at once
    * (src/lib/boot-replies.ts hands the replies to the app), with the header that asks for the session cookie.
+   * A `{name}` in a path is the page's query parameter of that name, encoded as the app encodes it.
    */
   replies: Record<string, string[]>;
   sessionHeader: string;

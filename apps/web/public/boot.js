@@ -17,7 +17,9 @@
     // No storage (private mode) or an unreadable entry: the default language.
   }
   document.documentElement.lang = language;
-  const route = location.hash.replace(/^#/, '').split('?')[0] || '/';
+  const [path, search = ''] = location.hash.replace(/^#/, '').split('?');
+  const route = path || '/';
+  const params = new URLSearchParams(search);
   // Pages other than the three tabs have no tab bar: the frame leaves it out too.
   if (!data.tabs.includes(route)) document.documentElement.setAttribute('data-boot-page', '');
 
@@ -27,7 +29,15 @@
   if (state?.signedIn === true && !state.serverUrl && data.replies[route]) {
     const headers = { Accept: 'application/json', 'Accept-Language': language, [data.sessionHeader]: 'cookie' };
     const replies = {};
-    for (const path of data.replies[route]) {
+    for (const template of data.replies[route]) {
+      // A {name} is this page's query parameter, encoded as the app encodes it; without it, nothing is asked.
+      let complete = true;
+      const path = template.replace(/\{(\w+)\}/g, (_, name) => {
+        const value = params.get(name);
+        if (!value) complete = false;
+        return encodeURIComponent(value || '');
+      });
+      if (!complete) continue;
       replies[path] = fetch(path, { headers, credentials: 'include' });
       replies[path].catch(() => undefined);
     }
@@ -51,6 +61,13 @@
     // Every page but home draws with the language's whole catalogue (src/app/lazy-page.ts).
     if (data.routes[route] !== undefined) add(data.catalogues[language]);
     const url = (index) => `./assets/${data.files[index]}.js`;
+    // The entry first: on a phone's few connections, the file every screen runs is not left to queue
+    // behind the page's own small chunks.
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = url(data.entry);
+    document.head.appendChild(script);
     for (const index of wanted) {
       // The page's own styles too (index.html links the entry's), which the app would ask for only once its chunk is imported.
       for (const name of index === data.entry ? [] : (data.styles[index] ?? [])) {
@@ -66,11 +83,6 @@
       link.href = url(index);
       document.head.appendChild(link);
     }
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = url(data.entry);
-    document.head.appendChild(script);
   };
   // After the first frame is painted; a page opened in the background paints nothing, so it starts now.
   if (document.visibilityState === 'hidden') start();
