@@ -48,6 +48,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // A page opened anew fetches its chunks and replies first: on a busy CI machine that takes
+          // longer than expect.poll's default second. A poll still fails when its condition never holds.
+          expect: { poll: { timeout: 5_000 } },
           fileParallelism: false,
         },
       },
