@@ -114,6 +114,32 @@ describe('the first screen', () => {
   }
 });
 
+describe('an error on the first screen', () => {
+  it("is worded by the contract in the member's language, whose messages are fetched only then", async () => {
+    const email = `first-error-${Date.now()}@example.com`;
+    const token = await registerByApi(inject('baseUrl'), { email, network: 'BSC', address: newBscAddress() });
+    const phone = await signedInPage(browser, token, 'zh');
+    const rest: string[] = [];
+    phone.on('request', (request) => {
+      if (/\/assets\/catalogue-zh-[^/]+\.js$/.test(request.url())) rest.push(request.url());
+    });
+    // The reply's own sentence differs from the contract's, so the screen shows which one it used.
+    await phone.route('**/api/v1/wallet/balances', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'the reply’s own sentence' } }),
+      }),
+    );
+    await phone.goto(inject('baseUrl'));
+    await expect.poll(() => visibleText(phone)).toContain('余额加载失败');
+    await expect.poll(() => visibleText(phone)).toContain('请求过于频繁，请稍后再试。');
+    expect(await visibleText(phone)).not.toContain('the reply’s own sentence');
+    expect(rest, 'the rest of the language was fetched for the error').toHaveLength(1);
+    await phone.context().close();
+  });
+});
+
 describe('moving between pages', () => {
   it('shows a page whose chunk does not load as a failed page with Retry, keeping the tab bar', async () => {
     const phone = await signedInPage(browser, null, 'en');

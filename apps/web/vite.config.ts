@@ -15,8 +15,11 @@ const API_SERVER = 'http://localhost:8080';
 const API_PATHS = ['/api', '/healthz', '/readyz', '/openapi.json', '/docs'];
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]+|zustand|use-sync-external-store)[\\/]/;
-/** A language's catalogue and the sections it imports (src/lib/i18n/locales/<section>/<language>.ts). */
-const CATALOGUE = /src[\\/]lib[\\/]i18n[\\/]locales[\\/](?:[a-z-]+[\\/])?([a-z]{2})\.ts$/;
+/**
+ * The rest of a language (src/lib/i18n/whole/<language>.ts): its catalogue with the sections it imports
+ * (locales/<section>/<language>.ts) and its error messages (virtual:error-messages/<language>).
+ */
+const CATALOGUE = /(?:src[\\/]lib[\\/]i18n[\\/](?:whole[\\/]|locales[\\/](?:[a-z-]+[\\/])?)|virtual:error-messages\/)([a-z]{2})(?:\.ts)?$/;
 /** The routes drawn with the tab bar (src/components/tab-layout.tsx): index.html's frame shows it only there. */
 const TAB_PATHS = ['/', '/pages/wallet/index', '/pages/account/index'];
 /**
@@ -71,7 +74,7 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK, priority: 3 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'decimal', test: /node_modules[\\/]decimal\.js[\\/]/, priority: 2 },
-            // Each language's whole catalogue in one file, fetched after the first screen draws.
+            // The rest of each language in one file, fetched when a page other than home opens.
             { name: (id) => `catalogue-${CATALOGUE.exec(id)?.[1]}`, test: CATALOGUE, priority: 2 },
             { name: 'app', tags: ['$initial'], priority: 1 },
           ],

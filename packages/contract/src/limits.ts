@@ -78,6 +78,8 @@ export const LIMITS = {
     httpTimeoutMs: 60_000,
     toastDurationMs: 1_500,
     chunkLoadTimeoutMs: 120_000,
+    /** How long an error reply waits for the language's error messages before the reply's own sentence is shown. */
+    errorTextsWaitMs: 3_000,
   },
 } as const;
 

@@ -154,6 +154,29 @@ describe('api client', () => {
     expect(effects).toEqual({ sessionsEnded: 0, loginVisits: 0, unreachable: [], freshCsrfAsks: 0 });
   });
 
+  it('makes the error messages ready before it rejects with an error reply, and only then', async () => {
+    const steps: string[] = [];
+    const { client } = setup({
+      deps: {
+        beforeErrorReply: async () => {
+          steps.push('texts asked for');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          steps.push('texts in');
+        },
+      },
+    });
+    await client.get('/echo');
+    expect(steps).toEqual([]);
+    const failed = client.get('/busy').catch((error: unknown) => {
+      steps.push(`rejected with ${(error as ApiError).code}`);
+    });
+    await failed;
+    expect(steps).toEqual(['texts asked for', 'texts in', 'rejected with SERVICE_UNAVAILABLE']);
+    // No reply at all is told by the app's own texts, which the first screen has.
+    await client.get('/gateway').catch(() => undefined);
+    expect(steps).toHaveLength(3);
+  });
+
   it('reports a reply that is not an error reply as BAD_REPLY with its status', async () => {
     const { client, effects } = setup();
     await expect(client.get('/teapot')).rejects.toMatchObject({ code: 'BAD_REPLY', status: 418 });

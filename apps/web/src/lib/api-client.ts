@@ -56,6 +56,11 @@ export type ApiClientDeps = {
   goToLogin: () => void;
   /** Tells the person that no reply came; the promise still rejects. */
   onUnreachable: (reason: UnreachableReason) => void;
+  /**
+   * Makes ready what an error reply is shown with (the error messages of the member's language, which
+   * the first screen does not load) before the call rejects with it; resolves whether or not they came.
+   */
+  beforeErrorReply?: () => Promise<void>;
   timeoutMs?: number;
   fetch?: typeof fetch;
 };
@@ -144,6 +149,7 @@ export function createApiClient(deps: ApiClientDeps) {
       const { code, message, details } = parsed.data.error;
       // Refused before anything was done: with the session's current token the same call is safe to repeat once.
       if (code === 'CSRF_TOKEN_INVALID' && !freshCsrf) return request(method, path, options, true);
+      await deps.beforeErrorReply?.();
       throw new ApiError(code, message, response.status, details);
     }
     // A proxy or load balancer answered for a server it could not reach: to the person, that is

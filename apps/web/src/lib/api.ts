@@ -2,10 +2,11 @@ import { LIMITS } from '@wallet/contract';
 import { createApiClient } from './api-client';
 import { fetchWithBootReplies } from './boot-replies';
 import { firstScreenSchemas } from './first-screen-schemas';
-import { i18n } from './i18n';
+import { i18n, wholeCatalogueReady } from './i18n';
 import { isAuthPath, loginPathFor } from './redirect';
 import { useAppStore } from './store';
 import { showToast } from './toast';
+import { withTimeout } from './with-timeout';
 
 /**
  * The app's API client, wired to the store and to the screen. It lives apart from api-client.ts so
@@ -22,6 +23,10 @@ export const api = createApiClient({
     const here = window.location.hash.replace(/^#/, '') || '/';
     if (!isAuthPath(here)) window.location.hash = loginPathFor(here);
   },
+  // The error messages come with the rest of the language (lib/i18n/whole), which home does not load:
+  // fetched for the first error reply, waited for a little only; without them the reply's own sentence shows.
+  beforeErrorReply: () =>
+    withTimeout(wholeCatalogueReady(), LIMITS.client.errorTextsWaitMs, 'Error messages did not load').catch(() => undefined),
   onUnreachable: (reason) => {
     showToast({
       content: i18n.t(reason === 'timeout' ? 'errors.timeout' : 'errors.network'),

@@ -11,11 +11,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-client';
 import { checkForm, type FormSchema, fieldSchema, serverFieldIssues, textValues } from './form-issues';
-import { loadLanguagePack } from './i18n/packs';
+import { loadLanguagePack, loadWholeLanguage } from './i18n/packs';
 
-// The app loads one language at a time; these checks compare all four.
+// The app loads one language at a time; these checks compare all four. A form is on a page other than
+// home, which draws only once the rest of its language (error messages included) is in.
 beforeAll(async () => {
-  await Promise.all(LANGUAGES.map(loadLanguagePack));
+  await Promise.all(LANGUAGES.flatMap((language) => [loadLanguagePack(language), loadWholeLanguage(language)]));
 });
 
 const generic = { required: 'REQUIRED', tooLong: 'TOO_LONG', invalid: 'INVALID' };

@@ -1,13 +1,16 @@
 import type { ErrorCode, Language } from '@wallet/contract';
+import i18n from 'i18next';
 import { useAppStore } from '../store';
-import { anyLanguagePack, languagePack } from './packs';
+import { loadedWholeLanguage } from './packs';
 
 /**
- * The contract's message for an error code in `language`, from that language's pack: the contract's
- * ERRORS object holds all four languages, and the app loads only the one it shows.
+ * The contract's message for an error code in `language`, from that language's whole texts
+ * (whole/<language>.ts): the contract's ERRORS object holds all four languages, and the app loads only
+ * the one it shows. Every page but home waits for them, and the API client fetches them before it
+ * reports an error reply; should they still be missing, the sentence is the general one.
  */
 export function errorMessageIn(code: ErrorCode, language: Language): string {
-  return languagePack(language).errors[code];
+  return loadedWholeLanguage(language)?.errors[code] ?? i18n.t('errors.unexpected');
 }
 
 /** The message for an error code in the current language; follows a language switch. */
@@ -16,8 +19,11 @@ export function useErrorMessage(): (code: ErrorCode) => string {
   return (code) => errorMessageIn(code, language);
 }
 
-/** Whether the contract knows this code: every pack has every code, so any loaded one answers. */
+/**
+ * Whether the contract knows this code and its message is in: every language has every code, so any
+ * loaded one answers. Before any is, a reply's own message (in the member's language) is shown instead.
+ */
 export function isKnownErrorCode(code: string): code is ErrorCode {
-  const pack = anyLanguagePack();
-  return pack !== undefined && Object.hasOwn(pack.errors, code);
+  const whole = loadedWholeLanguage('en');
+  return whole !== undefined && Object.hasOwn(whole.errors, code);
 }

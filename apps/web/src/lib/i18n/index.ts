@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@wallet/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useAppStore } from '../store';
-import { loadCatalogue, loadLanguagePack } from './packs';
+import { loadLanguagePack, loadWholeLanguage } from './packs';
 
 function applyToDocument(language: Language) {
   document.documentElement.lang = language;
@@ -16,18 +16,19 @@ async function ensureLanguage(language: Language): Promise<void> {
 
 const whole = new Set<Language>();
 
-/** Gives i18next every text of `language`: its pack, then its whole catalogue. */
+/** Gives i18next every text of `language`: its pack, then its whole catalogue (the error messages come with it). */
 async function ensureWholeLanguage(language: Language): Promise<void> {
-  const [, catalogue] = await Promise.all([ensureLanguage(language), loadCatalogue(language)]);
+  const [, rest] = await Promise.all([ensureLanguage(language), loadWholeLanguage(language)]);
   if (whole.has(language)) return;
-  i18n.addResourceBundle(language, 'translation', catalogue, true, true);
+  i18n.addResourceBundle(language, 'translation', rest.catalogue, true, true);
   whole.add(language);
 }
 
 /**
- * Every text of the language on screen, for a page other than the first screen to wait for before it
- * draws (app/lazy-page.ts), and fetched on intent with the page's chunk (router.tsx preloadRoute): the
- * first screen does not load it. Rejects when the catalogue cannot be fetched, as a page chunk would.
+ * Every text of the language on screen and its error messages, for a page other than the first screen
+ * to wait for before it draws (app/lazy-page.ts), fetched on intent with the page's chunk (router.tsx
+ * preloadRoute) and before an error reply is shown (api.ts): the first screen does not load it.
+ * Rejects when the chunk cannot be fetched, as a page chunk would.
  */
 export function wholeCatalogueReady(): Promise<void> {
   return ensureWholeLanguage(useAppStore.getState().language);

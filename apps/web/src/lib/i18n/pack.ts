@@ -9,11 +9,19 @@ export type FirstCatalogue = Pick<Catalogue, FirstScreenSection>;
 /**
  * What one language needs before anything is drawn, loaded as one chunk (packs/<language>.ts): the
  * first screen's part of the app's catalogue, antd-mobile's texts with our form messages, and the
- * contract's error messages and zod issue texts.
+ * zod issue texts.
  */
 export type LanguagePack = {
   readonly catalogue: FirstCatalogue;
   readonly antd: AntdLocale;
-  readonly errors: Readonly<Record<ErrorCode, string>>;
   readonly issues: IssueTexts;
+};
+
+/**
+ * The rest of one language, loaded as one chunk (whole/<language>.ts) when a page other than home is
+ * opened or an error reply is to be shown: the whole catalogue and the contract's error messages.
+ */
+export type WholeLanguage = {
+  readonly catalogue: Catalogue;
+  readonly errors: Readonly<Record<ErrorCode, string>>;
 };

@@ -1,6 +1,5 @@
 import type { Language } from '@wallet/contract';
-import type { Catalogue } from './locales/en';
-import type { LanguagePack } from './pack';
+import type { LanguagePack, WholeLanguage } from './pack';
 
 /**
  * One chunk per language: the first load fetches only the member's language, and a switch fetches
@@ -13,12 +12,12 @@ const LOADERS: Readonly<Record<Language, () => Promise<{ pack: LanguagePack }>>>
   ja: () => import('./packs/ja'),
 };
 
-/** Each language's whole catalogue, a chunk of its own (named catalogue-<language> in vite.config.ts). */
-const CATALOGUE_LOADERS: Readonly<Record<Language, () => Promise<Catalogue>>> = {
-  en: () => import('./locales/en').then((module) => module.en),
-  zh: () => import('./locales/zh').then((module) => module.zh),
-  ko: () => import('./locales/ko').then((module) => module.ko),
-  ja: () => import('./locales/ja').then((module) => module.ja),
+/** The rest of each language (whole catalogue, error messages), a chunk of its own (catalogue-<language> in vite.config.ts). */
+const WHOLE_LOADERS: Readonly<Record<Language, () => Promise<{ whole: WholeLanguage }>>> = {
+  en: () => import('./whole/en'),
+  zh: () => import('./whole/zh'),
+  ko: () => import('./whole/ko'),
+  ja: () => import('./whole/ja'),
 };
 
 /** Fetches each language's value once; a failed fetch (no network) may be tried again. */
@@ -49,14 +48,19 @@ function onceEach<T>(load: (language: Language) => Promise<T>) {
 }
 
 const packs = onceEach((language) => LOADERS[language]().then(({ pack }) => pack));
-const catalogues = onceEach((language) => CATALOGUE_LOADERS[language]());
+const wholes = onceEach((language) => WHOLE_LOADERS[language]().then(({ whole }) => whole));
 const loaded = packs.loaded;
 
 /** The pack of `language`, fetched once. */
 export const loadLanguagePack = packs.get;
 
-/** The whole catalogue of `language` (every page's texts), fetched once. */
-export const loadCatalogue = catalogues.get;
+/** The rest of `language` (every page's texts, the error messages), fetched once. */
+export const loadWholeLanguage = wholes.get;
+
+/** The rest of `language` if it is in, else of any language that is (a switch fetches the new one first); none before the first. */
+export function loadedWholeLanguage(language: Language): WholeLanguage | undefined {
+  return wholes.loaded.get(language) ?? wholes.loaded.values().next().value;
+}
 
 /**
  * The pack of `language`, already loaded. The app renders only once the member's language is in, and
@@ -67,9 +71,4 @@ export function languagePack(language: Language): LanguagePack {
   const pack = loaded.get(language) ?? loaded.values().next().value;
   if (!pack) throw new Error('No language pack is loaded yet');
   return pack;
-}
-
-/** Any loaded pack: for what every language has alike, such as which error codes exist. */
-export function anyLanguagePack(): LanguagePack | undefined {
-  return loaded.values().next().value;
 }

@@ -1,4 +1,3 @@
-import errors from 'virtual:error-messages/en';
 import catalogue from 'virtual:first-catalogue/en';
 import { ISSUE_TEXTS_EN } from '@wallet/contract';
 import enUS from 'antd-mobile/es/locales/en-US';
@@ -6,4 +5,4 @@ import { withMessages } from '../antd-locales';
 import type { LanguagePack } from '../pack';
 import { WORDS_EN } from '../validate-words/en';
 
-export const pack: LanguagePack = { catalogue, antd: withMessages(enUS, WORDS_EN), errors, issues: ISSUE_TEXTS_EN };
+export const pack: LanguagePack = { catalogue, antd: withMessages(enUS, WORDS_EN), issues: ISSUE_TEXTS_EN };

@@ -1,4 +1,3 @@
-import errors from 'virtual:error-messages/ko';
 import catalogue from 'virtual:first-catalogue/ko';
 import { ISSUE_TEXTS_KO } from '@wallet/contract';
 import koKR from 'antd-mobile/es/locales/ko-KR';
@@ -6,4 +5,4 @@ import { withMessages } from '../antd-locales';
 import type { LanguagePack } from '../pack';
 import { WORDS_KO } from '../validate-words/ko';
 
-export const pack: LanguagePack = { catalogue, antd: withMessages(koKR, WORDS_KO), errors, issues: ISSUE_TEXTS_KO };
+export const pack: LanguagePack = { catalogue, antd: withMessages(koKR, WORDS_KO), issues: ISSUE_TEXTS_KO };

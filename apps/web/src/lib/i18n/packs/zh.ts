@@ -1,4 +1,3 @@
-import errors from 'virtual:error-messages/zh';
 import catalogue from 'virtual:first-catalogue/zh';
 import { ISSUE_TEXTS_ZH } from '@wallet/contract';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
@@ -6,4 +5,4 @@ import { withMessages } from '../antd-locales';
 import type { LanguagePack } from '../pack';
 import { WORDS_ZH } from '../validate-words/zh';
 
-export const pack: LanguagePack = { catalogue, antd: withMessages(zhCN, WORDS_ZH), errors, issues: ISSUE_TEXTS_ZH };
+export const pack: LanguagePack = { catalogue, antd: withMessages(zhCN, WORDS_ZH), issues: ISSUE_TEXTS_ZH };
