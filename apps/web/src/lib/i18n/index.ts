@@ -81,8 +81,9 @@ useAppStore.subscribe((state, previous) => {
     void i18n.changeLanguage(language);
     applyToDocument(language);
   };
-  if (whole.has(language)) apply();
-  else void ensureWholeLanguage(language).then(apply);
+  // The first screen's texts are enough to apply it; a page waits for the rest itself (app/lazy-page.ts).
+  if (i18n.hasResourceBundle(language, 'translation')) apply();
+  else void ensureLanguage(language).then(apply);
 });
 
 export { i18n };
