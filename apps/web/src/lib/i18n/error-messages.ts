@@ -24,6 +24,6 @@ export function useErrorMessage(): (code: ErrorCode) => string {
  * loaded one answers. Before any is, a reply's own message (in the member's language) is shown instead.
  */
 export function isKnownErrorCode(code: string): code is ErrorCode {
-  const whole = loadedWholeLanguage('en');
+  const whole = loadedWholeLanguage(useAppStore.getState().language);
   return whole !== undefined && Object.hasOwn(whole.errors, code);
 }

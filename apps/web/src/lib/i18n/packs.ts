@@ -44,12 +44,13 @@ function onceEach<T>(load: (language: Language) => Promise<T>) {
     }
     return pending;
   };
-  return { get, loaded };
+  /** The value of `language` if it is in, else of any language that is; none before the first. */
+  const loadedOrAny = (language: Language): T | undefined => loaded.get(language) ?? loaded.values().next().value;
+  return { get, loadedOrAny };
 }
 
 const packs = onceEach((language) => LOADERS[language]().then(({ pack }) => pack));
 const wholes = onceEach((language) => WHOLE_LOADERS[language]().then(({ whole }) => whole));
-const loaded = packs.loaded;
 
 /** The pack of `language`, fetched once. */
 export const loadLanguagePack = packs.get;
@@ -58,9 +59,7 @@ export const loadLanguagePack = packs.get;
 export const loadWholeLanguage = wholes.get;
 
 /** The rest of `language` if it is in, else of any language that is (a switch fetches the new one first); none before the first. */
-export function loadedWholeLanguage(language: Language): WholeLanguage | undefined {
-  return wholes.loaded.get(language) ?? wholes.loaded.values().next().value;
-}
+export const loadedWholeLanguage = wholes.loadedOrAny;
 
 /**
  * The pack of `language`, already loaded. The app renders only once the member's language is in, and
@@ -68,7 +67,7 @@ export function loadedWholeLanguage(language: Language): WholeLanguage | undefin
  * names; should the store change some other way, the pack in use until then answers meanwhile.
  */
 export function languagePack(language: Language): LanguagePack {
-  const pack = loaded.get(language) ?? loaded.values().next().value;
+  const pack = packs.loadedOrAny(language);
   if (!pack) throw new Error('No language pack is loaded yet');
   return pack;
 }
