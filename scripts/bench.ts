@@ -172,6 +172,14 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
   await readFigures(handle.db, url, figures);
 }
 
+/**
+ * A server's CPU time per answer, from its share of a core and its rate: steadier between runs than
+ * either rate, since it does not move with what the load generator gets of the machine.
+ */
+function cpuPerRequest(cores: number, perSecond: number): number {
+  return perSecond > 0 ? Math.round((cores * 1e6) / perSecond) : 0;
+}
+
 /** Authenticated reads of a thousand members, mixed, against a bare Fastify route: both servers in their own processes. */
 async function readFigures(db: Db, url: string, figures: Figures) {
   const reads = await readsOverHttp(db, url, { connections: HTTP_CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
@@ -185,6 +193,8 @@ async function readFigures(db: Db, url: string, figures: Figures) {
     bareFastifyRps: round(bare.total.perSecond),
     bareFastifyP99Ms: round(bare.total.p99Ms),
     readsServerCores: round(reads.serverCores.app),
+    readsServerCpuUs: cpuPerRequest(reads.serverCores.app, app.total.perSecond),
+    bareServerCpuUs: cpuPerRequest(reads.serverCores.bare, bare.total.perSecond),
   });
   for (const kind of READ_KINDS) {
     const k = app.kinds[kind];
@@ -198,7 +208,7 @@ async function readFigures(db: Db, url: string, figures: Figures) {
     if (k) console.info(`  ${READ_PATHS[kind]}: ${kindLine(k)}`);
   }
   console.info(
-    `  server: the real one (startServer) in its own process; the bare route (GET /hello, a constant) in its own; load from a third (autocannon, ${HTTP_CLIENTS} keep-alive connections); members seeded in ${round(reads.seedSeconds)} s; server CPU under the load ${round(reads.serverCores.app)} cores (bare: ${round(reads.serverCores.bare)})`,
+    `  server: the real one (startServer) in its own process; the bare route (GET /hello, a constant) in its own; load from a third (autocannon, ${HTTP_CLIENTS} keep-alive connections); members seeded in ${round(reads.seedSeconds)} s; server CPU under the load ${round(reads.serverCores.app)} cores (bare: ${round(reads.serverCores.bare)}), ${cpuPerRequest(reads.serverCores.app, app.total.perSecond)} µs a request (bare: ${cpuPerRequest(reads.serverCores.bare, bare.total.perSecond)} µs)`,
   );
   if (app.total.non2xx > 0 || app.errors > 0 || bare.total.non2xx > 0 || bare.errors > 0)
     console.info(

@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
     done();
   });
-  await registerSecurityHeaders(app, config.NODE_ENV === 'production');
+  registerSecurityHeaders(app, config.NODE_ENV === 'production');
   await app.register(cookie);
   await registerCompression(app);
   registerMetrics(app, database.pool);
