@@ -16,7 +16,7 @@ export default defineConfig({
       {
         // The web's language packs import each language's error messages and first-screen texts from these build plugins.
         plugins: [contractTextsPlugin(), firstCataloguePlugin()],
-        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'apps/web/build/**/*.test.ts'], environment: 'node' },
       },
       {
         test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' },

@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdMobileRootRenderPlugin } from './build/antd-mobile-root-render';
 import { barrelImportsPlugin } from './build/barrel-imports';
 import { bootPlugin } from './build/boot';
 import { buildId } from './build/build-id';
 import { compressionPlugin } from './build/compression';
 import { contractTextsPlugin, contractValue } from './build/contract-texts';
 import { firstCataloguePlugin } from './build/first-catalogue';
+import { iconPathsPlugin } from './build/icon-paths';
 import { licencesPlugin } from './build/licences';
 import { pwaPlugin } from './build/pwa';
 
@@ -42,10 +44,13 @@ export default defineConfig({
   // The installable app (manifest, service worker), the licences of the bundled packages, and brotli
   // and gzip copies of every text file for the server to send as they are: see build/.
   // contractTextsPlugin gives each language its own error messages and lets unused contract code go.
-  // barrelImportsPlugin and bootPlugin shape the first load (see each file).
+  // barrelImportsPlugin, bootPlugin, iconPathsPlugin and antdMobileRootRenderPlugin shape the first
+  // load (see each file).
   plugins: [
     contractTextsPlugin(),
     firstCataloguePlugin(),
+    iconPathsPlugin(),
+    antdMobileRootRenderPlugin(),
     react(),
     barrelImportsPlugin(),
     bootPlugin({ tabs: TAB_PATHS, replies: BOOT_REPLIES, contractValue }),

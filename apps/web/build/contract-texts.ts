@@ -124,13 +124,45 @@ function jsonSchemaModule(source: Contract, name: string): string {
   if (typeof schema !== 'object' || schema === null || !('_zod' in schema)) {
     throw new Error(`virtual:json-schema/${name}: the contract exports no such schema`);
   }
-  const json = z.toJSONSchema(schema as ZodType, { io: 'input', unrepresentable: 'throw' });
-  const ajv = new Ajv2020({ code: { source: true, esm: true }, strict: false, validateFormats: false, unicodeRegExp: false });
+  const json = withoutAnnotations(z.toJSONSchema(schema as ZodType, { io: 'input', unrepresentable: 'throw' })) as object;
+  const ajv = new Ajv2020({
+    code: { source: true, esm: true },
+    strict: false,
+    validateFormats: false,
+    unicodeRegExp: false,
+    messages: false,
+  });
   // Ajv's standalone code requires its runtime helpers CommonJS-style even in ESM mode: made imports.
-  return standaloneCode(ajv, ajv.compile(json)).replace(
-    /const (\w+) = require\("(ajv\/dist\/runtime\/[\w-]+)"\)\.default;/g,
-    'import $1_module from "$2.js"; const $1 = $1_module.default ?? $1_module;',
-  );
+  // The app asks a check only yes or no (src/lib/json-check.ts): the error objects Ajv builds before
+  // each `return false`, and the copies of the schema they point into, were half of the code. Each
+  // becomes an empty one, as a check that calls another counts the errors it returns.
+  return standaloneCode(ajv, ajv.compile(json))
+    .replace(
+      /const (\w+) = require\("(ajv\/dist\/runtime\/[\w-]+)"\)\.default;/g,
+      'import $1_module from "$2.js"; const $1 = $1_module.default ?? $1_module;',
+    )
+    .replace(/\b(validate\d+)\.errors = \[\{.*?\}\];return false;/g, '$1.errors = [{}];return false;');
+}
+
+/** Words for readers of the OpenAPI document (descriptions, examples) that a check never reads. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated']);
+/** Keywords whose value maps names (a property called "title", say) to schemas. */
+const NAMED_SCHEMAS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose value is data, not a schema. */
+const DATA = new Set(['enum', 'const', 'default', 'required']);
+
+function withoutAnnotations(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutAnnotations);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key)) continue;
+    if (DATA.has(key)) kept[key] = value;
+    else if (NAMED_SCHEMAS.has(key) && value && typeof value === 'object')
+      kept[key] = Object.fromEntries(Object.entries(value).map(([name, item]) => [name, withoutAnnotations(item)]));
+    else kept[key] = withoutAnnotations(value);
+  }
+  return kept;
 }
 
 /** A contract constant (plain data only) as a module of its own: see VALUE. */

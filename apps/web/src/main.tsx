@@ -7,10 +7,8 @@ import { preloadOnIntent } from './app/preload-on-intent';
 import { AppProviders } from './app/providers';
 import { RouteErrorBoundary } from './app/route-error-boundary';
 import { AppRoutes, preloadRoute } from './app/router';
-import { setUpAntdMobileRender } from './lib/antd-mobile-render';
 import { i18nReady } from './lib/i18n';
 
-setUpAntdMobileRender();
 preloadOnIntent(preloadRoute);
 
 const container = document.getElementById('root');

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController, type RawRequestDefaultExpression } from 'fastify';
+import {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+  type RawRequestDefaultExpression,
+} from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
 
 /**

@@ -1,8 +1,9 @@
 import balancesJson from 'virtual:json-schema/balancesReplySchema';
 import errorJson from 'virtual:json-schema/errorReplySchema';
+import popupsJson from 'virtual:json-schema/helpPopupsReplySchema';
 import profileJson from 'virtual:json-schema/profileSchema';
 import unreadJson from 'virtual:json-schema/unreadCountReplySchema';
-import { balancesReplySchema, errorReplySchema, profileSchema, unreadCountReplySchema } from '@wallet/contract';
+import { balancesReplySchema, errorReplySchema, helpPopupsReplySchema, profileSchema, unreadCountReplySchema } from '@wallet/contract';
 import { describe, expect, it } from 'vitest';
 import type { CompiledCheck } from './json-check';
 
@@ -28,6 +29,19 @@ const profile = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+const popup = {
+  id: '0194f5a2-7c3e-7000-8000-000000000001',
+  kind: 'announcement',
+  category: null,
+  title: 'Maintenance',
+  body: 'Cards pause **tonight**.',
+  language: 'en',
+  pinned: false,
+  popup: true,
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
 /** The first screen's replies are checked by Ajv-compiled checks of the contract's schemas: they must judge as zod does. */
 const CASES: Array<{ name: string; zod: { safeParse: (v: unknown) => { success: boolean } }; json: CompiledCheck; values: unknown[] }> = [
   {
@@ -49,6 +63,20 @@ const CASES: Array<{ name: string; zod: { safeParse: (v: unknown) => { success: 
     zod: profileSchema,
     json: profileJson,
     values: [profile, { ...profile, language: 'fr' }, { ...profile, nickname: 3 }, { ...profile, paymentPasswordSet: 'yes' }],
+  },
+  {
+    // A property called "title" is a property, not the schema's annotation that the build leaves out.
+    name: 'popups',
+    zod: helpPopupsReplySchema,
+    json: popupsJson,
+    values: [
+      { popups: [] },
+      { popups: [popup] },
+      { popups: [{ ...popup, title: 3 }] },
+      { popups: [{ ...popup, title: undefined }] },
+      { popups: [{ ...popup, kind: 'rumour' }] },
+      { popups: [{ ...popup, category: { id: popup.id, name: 'Cards' } }] },
+    ],
   },
   { name: 'unread', zod: unreadCountReplySchema, json: unreadJson, values: [{ unread: 3 }, { unread: 1.5 }, { unread: '3' }, {}] },
   {
