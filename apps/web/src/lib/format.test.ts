@@ -1,7 +1,7 @@
 import { CURRENCY_CODES, formatAmount } from '@wallet/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatExactMoney, formatLockEnd, formatMoney, padDecimals, shortenAddress } from './format';
+import { dateFormat, formatDateTime, formatExactMoney, formatLockEnd, formatMoney, padDecimals, shortenAddress } from './format';
 import { formatRate, formatSignedMoney } from './format-decimal';
 
 describe('formatting', () => {
@@ -64,5 +64,16 @@ describe('padDecimals', () => {
 
   it('leaves other notations to formatAmount', () => {
     expect(padDecimals('1e-7', 'BTC')).toBeNull();
+  });
+});
+
+describe('dates', () => {
+  it('are written in the member’s language, each style by one formatter', () => {
+    const iso = '2026-03-05T14:03:27Z';
+    expect(formatDateTime(iso, 'en')).toBe(dateFormat('en', 'dateTime').format(new Date(iso)));
+    expect(formatDateTime(iso, 'ja')).toMatch(/2026\/03\/05|2026年3月5日/);
+    expect(dateFormat('ko', 'day')).toBe(dateFormat('ko', 'day'));
+    expect(dateFormat('ko', 'day')).not.toBe(dateFormat('ko', 'time'));
+    expect(formatDateTime('not a date', 'en')).toBe('not a date');
   });
 });

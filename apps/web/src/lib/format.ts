@@ -2,11 +2,37 @@ import { CURRENCIES, type Currency, type Language } from '@wallet/contract';
 
 const LOCALE_TAGS: Readonly<Record<Language, string>> = { zh: 'zh-CN', en: 'en-US', ko: 'ko-KR', ja: 'ja-JP' };
 
+const DATE_STYLES = {
+  /** "Mar 5, 2026, 14:03" */
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  /** "14:03:27" */
+  time: { timeStyle: 'medium' },
+  /** "Mar 5, 2026" */
+  day: { dateStyle: 'medium' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The formatter of a language and style, made once: making an Intl.DateTimeFormat (it loads the
+ * locale's patterns) costs far more than formatting with one, and a list of records or card
+ * transactions formats a date on every row of every render.
+ */
+export function dateFormat(language: Language, style: keyof typeof DATE_STYLES): Intl.DateTimeFormat {
+  const key = `${language}:${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[language], DATE_STYLES[style]);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A moment as local date and time, e.g. "Mar 5, 2026, 14:03". */
 export function formatDateTime(iso: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(language, 'dateTime').format(date);
 }
 
 /** The end of a lock in local time: only the time when it is today, else date and time. */
@@ -14,7 +40,7 @@ export function formatLockEnd(iso: string, language: Language, now = new Date())
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   if (date.toDateString() !== now.toDateString()) return formatDateTime(iso, language);
-  return new Intl.DateTimeFormat(LOCALE_TAGS[language], { timeStyle: 'medium' }).format(date);
+  return dateFormat(language, 'time').format(date);
 }
 
 /** A long address as its start and end, e.g. "TJRa…hYk9": enough to recognise, short enough for a row. */
