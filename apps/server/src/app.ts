@@ -45,7 +45,7 @@ import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
 import { attachReadCaches } from './platform/read-caches';
 import { childLoggerFactory } from './platform/request-logger';
-import { createSecretLimits, registerClientAddress, startSecretLimitJobs } from './platform/secret-limits';
+import { createSecretLimits, startSecretLimitJobs } from './platform/secret-limits';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { cachingSerializerCompiler } from './platform/shared-replies';
 import { registerConnectionDraining } from './platform/shutdown';
@@ -100,7 +100,6 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(cachingSerializerCompiler);
 
   registerLanguage(app);
-  await registerClientAddress(app);
   app.decorateRequest('auth', null);
   registerConnectionDraining(app);
   registerErrorHandling(app);

@@ -105,10 +105,10 @@ export async function addAddress(deps: AuthDeps, userId: string, body: AddAddres
   if ((await q.countLive(deps.db, userId)) >= ADDRESS_BOOK_LIMITS.maxAddresses) throw new AppError('ADDRESS_BOOK_FULL');
   await verifyStepUp(deps, userId, body.secondFactor, ip);
   let codeId: string | null = null;
-  if (body.paymentPassword) await verifyPaymentPassword(deps, userId, body.paymentPassword);
+  if (body.paymentPassword) await verifyPaymentPassword(deps, userId, body.paymentPassword, ip);
   else if (body.code) {
     const { email } = await findUserContact(deps.db, userId);
-    codeId = await checkCode(deps, email, 'address_book', body.code);
+    codeId = await checkCode(deps, email, 'address_book', body.code, ip);
   } else throw new AppError('ADDRESS_BOOK_VERIFICATION_REQUIRED');
   const row = await deps.db.transaction().execute(async (trx) => {
     if (codeId) await spendCode(trx, codeId, deps.clock.now());

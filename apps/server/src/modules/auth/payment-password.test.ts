@@ -7,6 +7,9 @@ import { createSecretLimits } from '../../platform/secret-limits';
 import { secondFactorSettings } from './second-factor/settings';
 import { verifyPaymentPassword } from './service';
 
+/** The address a request would have come from: the per-address limits count it too. */
+const CLIENT_IP = '203.0.113.7';
+
 let t: TestApp;
 const clock = new ManualClock();
 beforeAll(async () => {
@@ -77,7 +80,7 @@ describe('payment password', () => {
 
   it('is asked for first by features that need it', async () => {
     const user = await registerUser(t);
-    await expect(verifyPaymentPassword(deps(), await userId(user.profile.uid), '123456')).rejects.toMatchObject({
+    await expect(verifyPaymentPassword(deps(), await userId(user.profile.uid), '123456', CLIENT_IP)).rejects.toMatchObject({
       code: 'PAYMENT_PASSWORD_NOT_SET',
     });
   });
@@ -85,7 +88,7 @@ describe('payment password', () => {
   it('changes with the current one', async () => {
     const user = await withPaymentPassword('135790');
     expect((await change(user.headers, '135790', '111222')).statusCode).toBe(200);
-    await expect(verifyPaymentPassword(deps(), await userId(user.profile.uid), '111222')).resolves.toBeUndefined();
+    await expect(verifyPaymentPassword(deps(), await userId(user.profile.uid), '111222', CLIENT_IP)).resolves.toBeUndefined();
   });
 
   it('locks money movements for 15 minutes after 5 wrong tries, and says until when', async () => {
@@ -106,16 +109,16 @@ describe('payment password', () => {
   it('forgives the counted tries once the right one comes, even the fifth', async () => {
     const user = await withPaymentPassword('135790');
     const id = await userId(user.profile.uid);
-    const wrong = () => verifyPaymentPassword(deps(), id, '000000');
+    const wrong = () => verifyPaymentPassword(deps(), id, '000000', CLIENT_IP);
     for (let i = 0; i < 4; i++) await expect(wrong()).rejects.toMatchObject({ code: 'PAYMENT_PASSWORD_WRONG' });
-    await expect(verifyPaymentPassword(deps(), id, '135790')).resolves.toBeUndefined();
+    await expect(verifyPaymentPassword(deps(), id, '135790', CLIENT_IP)).resolves.toBeUndefined();
     await expect(wrong()).rejects.toMatchObject({ code: 'PAYMENT_PASSWORD_WRONG', details: { remainingAttempts: 4 } });
   });
 
   it('counts parallel wrong tries exactly', async () => {
     const user = await withPaymentPassword('135790');
     const id = await userId(user.profile.uid);
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => verifyPaymentPassword(deps(), id, '000000')));
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => verifyPaymentPassword(deps(), id, '000000', CLIENT_IP)));
     const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as { code: string }).code : 'ok')).sort();
     expect(codes.filter((c) => c === 'PAYMENT_PASSWORD_WRONG')).toHaveLength(4);
     expect(codes.filter((c) => c === 'PAYMENT_PASSWORD_LOCKED')).toHaveLength(4);

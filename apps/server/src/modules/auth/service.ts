@@ -126,7 +126,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, request: Fa
     if (!inviter) throw new AppError('INVITE_CODE_UNKNOWN');
     invitedBy = inviter.id;
   }
-  await consumeCode(deps, input.email, 'register', input.code);
+  await consumeCode(deps, input.email, 'register', input.code, request.ip);
   const passwordHash = await hashSecret(input.password);
 
   for (let attempt = 0; ; attempt++) {
@@ -176,7 +176,7 @@ export async function loginWithPassword(deps: AuthDeps, email: string, password:
 export async function loginWithCode(deps: AuthDeps, email: string, code: string, request: FastifyRequest) {
   const user = await q.findUserByEmail(deps.db, email);
   if (!user) throw new AppError('LOGIN_NOT_REGISTERED');
-  await consumeCode(deps, email, 'login', code);
+  await consumeCode(deps, email, 'login', code, request.ip);
   return signIn(deps, user, request);
 }
 
@@ -186,7 +186,7 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
   if (!user) throw new AppError('LOGIN_NOT_REGISTERED');
   // A locked account stays locked until support: a new password would not open it, so none is set.
   await assertNotLocked(deps.db, user.id);
-  await consumeCode(deps, email, 'reset_password', code);
+  await consumeCode(deps, email, 'reset_password', code, request.ip);
   const now = deps.clock.now();
   const passwordHash = await hashSecret(password);
   const updated = await deps.db.transaction().execute(async (trx) => {
@@ -223,7 +223,7 @@ export async function changePassword(
     );
     if (!verdict.ok) throw new AppError('OLD_PASSWORD_WRONG', { remainingAttempts: verdict.remainingAttempts });
   } else if (proof.code !== undefined) {
-    await consumeCode(deps, user.email, 'change_password', proof.code);
+    await consumeCode(deps, user.email, 'change_password', proof.code, ip);
   } else {
     throw new AppError('PROOF_REQUIRED');
   }
@@ -246,7 +246,7 @@ export async function changePassword(
 
 export async function setPaymentPassword(deps: AuthDeps, userId: string, code: string, paymentPassword: string, ip: string) {
   const user = await requireUser(deps, userId);
-  await consumeCode(deps, user.email, 'payment_password', code);
+  await consumeCode(deps, user.email, 'payment_password', code, ip);
   const now = deps.clock.now();
   const updated = await q.updateUser(deps.db, userId, { payment_password_hash: await hashSecret(paymentPassword) }, now);
   // Set anew with an emailed code: the wrong tries of the old one no longer count.
@@ -262,7 +262,7 @@ export async function changePaymentPassword(
   paymentPassword: string,
   ip: string,
 ) {
-  await verifyPaymentPassword(deps, userId, oldPaymentPassword);
+  await verifyPaymentPassword(deps, userId, oldPaymentPassword, ip);
   const updated = await q.updateUser(deps.db, userId, { payment_password_hash: await hashSecret(paymentPassword) }, deps.clock.now());
   await recordAudit(deps.db, { actorKind: 'user', actorId: userId, action: 'user.payment_password.change', subject: `user:${userId}`, ip });
   return toProfile(updated);
@@ -280,14 +280,14 @@ export async function requirePaymentPasswordSet(deps: AuthDeps, userId: string):
  * password is checked, so parallel guesses cannot slip past the limit, and the count stays even
  * though the caller's request fails.
  */
-export async function verifyPaymentPassword(deps: AuthDeps, userId: string, candidate: string): Promise<void> {
+export async function verifyPaymentPassword(deps: AuthDeps, userId: string, candidate: string, ip: string | undefined): Promise<void> {
   const user = await q.findUserById(deps.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const hash = user.payment_password_hash;
   if (!hash) throw new AppError('PAYMENT_PASSWORD_NOT_SET');
   // Every money movement passes here: a locked account moves nothing.
   if (await isLocked(deps.db, userId)) throw new AppError('ACCOUNT_LOCKED');
-  const verdict = await checkSecret(deps.limits, { kind: 'payment_password', account: userId }, () => verifySecret(hash, candidate));
+  const verdict = await checkSecret(deps.limits, { kind: 'payment_password', account: userId, ip }, () => verifySecret(hash, candidate));
   if (!verdict.ok) throw new AppError('PAYMENT_PASSWORD_WRONG', { remainingAttempts: verdict.remainingAttempts });
 }
 
@@ -309,8 +309,8 @@ export async function changeAddress(
   if (user.bound_network === input.network && user.bound_address === address) throw new AppError('ADDRESS_UNCHANGED');
   // The factor first: without it, neither the payment password's tries nor the emailed code are spent.
   await verifyStepUp(deps, userId, input.secondFactor, ip);
-  await verifyPaymentPassword(deps, userId, input.paymentPassword);
-  await consumeCode(deps, user.email, 'change_address', input.code);
+  await verifyPaymentPassword(deps, userId, input.paymentPassword, ip);
+  await consumeCode(deps, user.email, 'change_address', input.code, ip);
   const now = deps.clock.now();
   const updated = await deps.db.transaction().execute(async (trx) => {
     await q.insertAddressChange(trx, {

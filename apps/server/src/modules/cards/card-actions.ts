@@ -27,7 +27,7 @@ export async function revealCard(
   if (card.type === 'physical') throw new AppError('CARD_DETAILS_ON_CARD');
   if (card.status !== 'active') throw new AppError(card.status === 'awaiting_kyc' ? 'KYC_REQUIRED' : 'CARD_NOT_OPEN');
   await verifyStepUp(deps, userId, proof.secondFactor, ip);
-  await verifyPaymentPassword(deps, userId, proof.paymentPassword);
+  await verifyPaymentPassword(deps, userId, proof.paymentPassword, ip);
   let secrets: Awaited<ReturnType<CardDeps['issuer']['reveal']>>;
   try {
     secrets = await deps.issuer.reveal(card.issuer_card_id as string);
@@ -77,7 +77,7 @@ export async function setFrozen(deps: CardDeps, userId: string, cardId: string, 
   cardsChanged(deps.db, [card.user_id]);
 }
 
-export async function setPin(deps: CardDeps, userId: string, cardId: string, pin: string, paymentPassword: string) {
+export async function setPin(deps: CardDeps, userId: string, cardId: string, pin: string, paymentPassword: string, ip: string | undefined) {
   const card = await findUserCard(deps.db, userId, cardId);
   if (!card) throw new AppError('CARD_NOT_FOUND');
   if (card.status !== 'active') throw new AppError(card.status === 'awaiting_kyc' ? 'KYC_REQUIRED' : 'CARD_NOT_OPEN');
@@ -85,7 +85,7 @@ export async function setPin(deps: CardDeps, userId: string, cardId: string, pin
   if (card.type === 'physical' && !card.bound_at) throw new AppError('CARD_NOT_BOUND');
   // Before the payment password, so a refused PIN costs no password attempt.
   if (isTrivialPin(pin)) throw new AppError('CARD_PIN_TOO_SIMPLE');
-  await verifyPaymentPassword(deps, userId, paymentPassword);
+  await verifyPaymentPassword(deps, userId, paymentPassword, ip);
   try {
     await deps.issuer.setPin(card.issuer_card_id as string, pin);
   } catch (error) {
@@ -103,7 +103,7 @@ export async function setPin(deps: CardDeps, userId: string, cardId: string, pin
  * pause binding, so the hidden digits cannot be found by trying. Binding again with the right number
  * changes nothing.
  */
-export async function bindPhysicalCard(deps: CardDeps, userId: string, cardId: string, cardNumber: string) {
+export async function bindPhysicalCard(deps: CardDeps, userId: string, cardId: string, cardNumber: string, ip: string | undefined) {
   const card = await findUserCard(deps.db, userId, cardId);
   if (!card) throw new AppError('CARD_NOT_FOUND');
   if (card.type !== 'physical') throw new AppError('CARD_NOT_PHYSICAL');
@@ -112,7 +112,7 @@ export async function bindPhysicalCard(deps: CardDeps, userId: string, cardId: s
   if (card.shipping_status !== 'delivered') throw new AppError('CARD_NOT_DELIVERED');
   if (card.status !== 'active') throw new AppError('KYC_REQUIRED');
   // The number belongs to the card, so the card is the account its guesses are counted against.
-  const verdict = await checkSecret(deps.limits, { kind: 'card_number', account: card.id }, async () => {
+  const verdict = await checkSecret(deps.limits, { kind: 'card_number', account: card.id, ip }, async () => {
     if (!isLuhnValid(cardNumber)) throw new AppError('CARD_NUMBER_INVALID');
     if (card.last4 === null || !cardNumber.endsWith(card.last4)) return false;
     try {

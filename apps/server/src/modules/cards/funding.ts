@@ -80,12 +80,20 @@ type UnloadTerms = { amount: string; cardCurrency: 'USD' | 'HKD'; rate: string; 
  * hold onto the card or returns it (code 112). A repeat with the same key returns the operation as it
  * stands and starts nothing; the payment password is asked only of a new request.
  */
-export async function recharge(deps: CardDeps, userId: string, cardId: string, raw: string, paymentPassword: string, key: string) {
+export async function recharge(
+  deps: CardDeps,
+  userId: string,
+  cardId: string,
+  raw: string,
+  paymentPassword: string,
+  key: string,
+  ip: string | undefined,
+) {
   const existing = await findOperation(deps, userId, cardId, 'load', key);
   if (existing) return rechargeReply(await driveWhileWaiting(deps, existing, payoutOf(deps)), raw);
   const card = await usableCard(deps, userId, cardId);
   const quote = await priceRecharge(deps, card, raw);
-  await verifyPaymentPassword(deps, userId, paymentPassword);
+  await verifyPaymentPassword(deps, userId, paymentPassword, ip);
   const recordCode = card.type === 'physical' ? 231 : 24;
   const wallet = await accountId(deps.db, { userId, currency: quote.sourceCurrency, purpose: USER_WALLET });
   const terms: LoadTerms = { ...quote, recordCode: String(recordCode) };
@@ -137,12 +145,20 @@ async function priceWithdrawal(deps: CardDeps, card: CardRow, raw: string): Prom
  * the quoted rate for a USD card, HKD one for one) or returns it to the card. No card lock is held
  * while the issuer is asked, so authorizations of every card go on meanwhile.
  */
-export async function withdrawToWallet(deps: CardDeps, userId: string, cardId: string, raw: string, paymentPassword: string, key: string) {
+export async function withdrawToWallet(
+  deps: CardDeps,
+  userId: string,
+  cardId: string,
+  raw: string,
+  paymentPassword: string,
+  key: string,
+  ip: string | undefined,
+) {
   const existing = await findOperation(deps, userId, cardId, 'unload', key);
   if (existing) return withdrawReply(await driveWhileWaiting(deps, existing, payoutOf(deps)), raw);
   const card = await usableCard(deps, userId, cardId);
   const terms = await priceWithdrawal(deps, card, raw);
-  await verifyPaymentPassword(deps, userId, paymentPassword);
+  await verifyPaymentPassword(deps, userId, paymentPassword, ip);
   const { available } = await cardAccountIds(deps.db, card);
   const op = await startOperation(deps, {
     cardId: card.id,

@@ -54,7 +54,7 @@ export const cardMoneyRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async 
     async (request) => {
       const { userId } = signedIn(request);
       const key = idempotencyKey(request);
-      return recharge(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key);
+      return recharge(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key, request.ip);
     },
   );
 
@@ -74,7 +74,7 @@ export const cardMoneyRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async 
     async (request) => {
       const { userId } = signedIn(request);
       const key = idempotencyKey(request);
-      return withdrawToWallet(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key);
+      return withdrawToWallet(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key, request.ip);
     },
   );
 

@@ -25,7 +25,13 @@ export interface OpenCardInput {
  * keyed by the request's idempotency key; the issuer is asked in the background (OPEN_CARD_JOB), and
  * its answer arrives as card.opened or card.failed.
  */
-export async function openCard(deps: CardDeps, userId: string, input: OpenCardInput, key: string): Promise<CardRow> {
+export async function openCard(
+  deps: CardDeps,
+  userId: string,
+  input: OpenCardInput,
+  key: string,
+  ip: string | undefined,
+): Promise<CardRow> {
   const existing = await deps.db
     .selectFrom('cards')
     .selectAll()
@@ -36,7 +42,7 @@ export async function openCard(deps: CardDeps, userId: string, input: OpenCardIn
   const product = await findProduct(deps.db, input.productId);
   if (!product?.enabled) throw new AppError('CARD_PRODUCT_NOT_FOUND');
   if (product.type === 'physical' && !input.shipping) throw new AppError('SHIPPING_REQUIRED');
-  await verifyPaymentPassword(deps, userId, input.paymentPassword);
+  await verifyPaymentPassword(deps, userId, input.paymentPassword, ip);
 
   const now = deps.clock.now();
   const fee = new Decimal(product.opening_fee);

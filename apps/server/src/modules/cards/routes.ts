@@ -56,7 +56,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
     async (request, reply) => {
       const { userId } = signedIn(request);
       return once(deps, request, reply, userId, async (key) => {
-        const card = await openCard(deps, userId, request.body, key);
+        const card = await openCard(deps, userId, request.body, key, request.ip);
         return getCard(deps, userId, card.id, request.language);
       });
     },
@@ -120,7 +120,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
     },
     async (request) => {
       const { userId } = signedIn(request);
-      await bindPhysicalCard(deps, userId, request.params.id, request.body.cardNumber);
+      await bindPhysicalCard(deps, userId, request.params.id, request.body.cardNumber, request.ip);
       return getCard(deps, userId, request.params.id, request.language);
     },
   );
@@ -138,7 +138,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
       },
     },
     async (request) => {
-      await setPin(deps, signedIn(request).userId, request.params.id, request.body.pin, request.body.paymentPassword);
+      await setPin(deps, signedIn(request).userId, request.params.id, request.body.pin, request.body.paymentPassword, request.ip);
       return { ok: true as const };
     },
   );

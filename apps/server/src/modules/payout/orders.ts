@@ -176,7 +176,13 @@ export interface SubmitInput {
  * exactly when its money is held. A retry with the same key, or another request for the same quote,
  * returns the order as it stands; nothing is held twice.
  */
-export async function submitOrder(deps: PayoutDeps, userId: string, input: SubmitInput, key: string): Promise<q.OrderRow> {
+export async function submitOrder(
+  deps: PayoutDeps,
+  userId: string,
+  input: SubmitInput,
+  key: string,
+  ip: string | undefined,
+): Promise<q.OrderRow> {
   const replay = await q.findByKey(deps.db, userId, key);
   if (replay) {
     if (replay.quote_id !== input.quoteId) throw new AppError('IDEMPOTENCY_KEY_REUSED');
@@ -189,7 +195,7 @@ export async function submitOrder(deps: PayoutDeps, userId: string, input: Submi
   if (quote.expires_at <= deps.clock.now()) throw new AppError('QUOTE_EXPIRED');
   const payee = await payeeForOrder(deps, userId, input.payeeId);
   if (payee.row.kind !== quote.kind) throw new AppError('PAYEE_KIND_MISMATCH');
-  await verifyPaymentPassword(deps, userId, input.paymentPassword);
+  await verifyPaymentPassword(deps, userId, input.paymentPassword, ip);
   const wallet = await accountId(deps.db, { userId, currency: 'USDT', purpose: USER_WALLET });
 
   const id = randomUUID();

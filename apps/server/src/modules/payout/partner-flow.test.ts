@@ -145,7 +145,7 @@ describe('unknown outcomes', () => {
   it('a crash between the hold and the call: the restarted server sends it, once', async () => {
     const user = await t.database.handle.db.selectFrom('users').select('id').where('email', '=', alice.email).executeTakeFirstOrThrow();
     const quote = (await call(t, alice, 'POST', '/api/v1/payout/quotes', { kind: 'alipay', amount: '40' })).json();
-    const held = await submitOrder(t.deps, user.id, { quoteId: quote.id, payeeId, paymentPassword: PIN }, randomUUID());
+    const held = await submitOrder(t.deps, user.id, { quoteId: quote.id, payeeId, paymentPassword: PIN }, randomUUID(), '203.0.113.9');
     expect(held.stage).toBe('held');
     expect(await payoutsAtPartner(held.id)).toHaveLength(0);
     await restart(1);
@@ -157,7 +157,7 @@ describe('unknown outcomes', () => {
   it('a crash after the claim: nobody else sends it within the lease; after it, it goes once', async () => {
     const user = await t.database.handle.db.selectFrom('users').select('id').where('email', '=', alice.email).executeTakeFirstOrThrow();
     const quote = (await call(t, alice, 'POST', '/api/v1/payout/quotes', { kind: 'alipay', amount: '41' })).json();
-    const held = await submitOrder(t.deps, user.id, { quoteId: quote.id, payeeId, paymentPassword: PIN }, randomUUID());
+    const held = await submitOrder(t.deps, user.id, { quoteId: quote.id, payeeId, paymentPassword: PIN }, randomUUID(), '203.0.113.9');
     const now = clock.now();
     await q.claim(t.database.handle.db, held.id, now, new Date(now.getTime() + 60_000));
     await restart(30);

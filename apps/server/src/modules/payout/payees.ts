@@ -117,14 +117,19 @@ async function requireOwnName(deps: PayoutDeps, userId: string, input: PayeeInpu
 }
 
 /** The emailed code (checked now, spent with the change) or the payment password. */
-async function verifyChange(deps: PayoutDeps, userId: string, body: Pick<PayeeSaveBody, 'code' | 'paymentPassword'>) {
+async function verifyChange(
+  deps: PayoutDeps,
+  userId: string,
+  body: Pick<PayeeSaveBody, 'code' | 'paymentPassword'>,
+  ip: string | undefined,
+) {
   if (body.paymentPassword) {
-    await verifyPaymentPassword(deps, userId, body.paymentPassword);
+    await verifyPaymentPassword(deps, userId, body.paymentPassword, ip);
     return null;
   }
   if (!body.code) throw new AppError('PAYEE_VERIFICATION_REQUIRED');
   const user = await findUserEmail(deps.db, userId);
-  return checkCode(deps, user.email, 'payee', body.code);
+  return checkCode(deps, user.email, 'payee', body.code, ip);
 }
 
 export async function listPayees(deps: PayoutDeps, userId: string, kind?: PayeeKind): Promise<Payee[]> {
@@ -139,7 +144,7 @@ export async function savePayee(deps: PayoutDeps, userId: string, id: string | n
   if (existing && existing.kind !== input.kind) throw new AppError('PAYEE_KIND_MISMATCH');
   await requireOwnName(deps, userId, input);
   await verifyStepUp(deps, userId, body.secondFactor, ip);
-  const codeId = await verifyChange(deps, userId, body);
+  const codeId = await verifyChange(deps, userId, body, ip);
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     if (codeId) await spendCode(trx, codeId, now);
@@ -165,10 +170,10 @@ export async function savePayee(deps: PayoutDeps, userId: string, id: string | n
   return toPayee(row);
 }
 
-export async function revealPayee(deps: PayoutDeps, userId: string, id: string, paymentPassword: string) {
+export async function revealPayee(deps: PayoutDeps, userId: string, id: string, paymentPassword: string, ip: string | undefined) {
   const row = await q.findLive(deps.db, userId, id);
   if (!row) throw new AppError('PAYEE_NOT_FOUND');
-  await verifyPaymentPassword(deps, userId, paymentPassword);
+  await verifyPaymentPassword(deps, userId, paymentPassword, ip);
   return { payee: toPayee(row), details: payeeDetails(deps.box, row) };
 }
 

@@ -91,7 +91,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps }> = async (
         response: { 200: payeeDetailsSchema, ...errors },
       },
     },
-    async (request) => revealPayee(deps, me(request), request.params.id, request.body.paymentPassword),
+    async (request) => revealPayee(deps, me(request), request.params.id, request.body.paymentPassword, request.ip),
   );
 
   app.delete(
@@ -162,7 +162,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps }> = async (
     },
     async (request) => {
       const userId = me(request);
-      const placed = await submitOrder(deps, userId, request.body, idempotencyKey(request));
+      const placed = await submitOrder(deps, userId, request.body, idempotencyKey(request), request.ip);
       const [order] = await withHistory(deps, [await driveWhileWaiting(deps, placed)], request.language);
       return order as NonNullable<typeof order>;
     },

@@ -80,12 +80,12 @@ export async function createQuote(deps: AuthDeps, userId: string, from: Currency
 }
 
 /** Executes exactly the quoted amounts, once; after 30 seconds the quote is dead ("quote expired"). */
-export async function executeQuote(deps: AuthDeps, userId: string, quoteId: string, paymentPassword: string) {
+export async function executeQuote(deps: AuthDeps, userId: string, quoteId: string, paymentPassword: string, ip: string | undefined) {
   const quote = await q.findQuote(deps.db, quoteId, userId);
   if (!quote) throw new AppError('QUOTE_NOT_FOUND');
   if (quote.journal_id) return { quote: toQuote(quote), journalId: quote.journal_id };
   if (quote.expires_at <= deps.clock.now()) throw new AppError('QUOTE_EXPIRED');
-  await verifyPaymentPassword(deps, userId, paymentPassword);
+  await verifyPaymentPassword(deps, userId, paymentPassword, ip);
 
   const from = quote.from_currency as Currency;
   const to = quote.to_currency as Currency;

@@ -97,7 +97,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps }> = asy
     },
     async (request, reply) => {
       const { userId } = signedIn(request);
-      return once(deps, request, reply, userId, () => executeQuote(deps, userId, request.body.quoteId, request.body.paymentPassword));
+      return once(deps, request, reply, userId, () =>
+        executeQuote(deps, userId, request.body.quoteId, request.body.paymentPassword, request.ip),
+      );
     },
   );
 
@@ -132,7 +134,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps }> = asy
     },
     async (request, reply) => {
       const { userId } = signedIn(request);
-      return once(deps, request, reply, userId, (key) => transfer(deps, userId, request.body, key));
+      return once(deps, request, reply, userId, (key) => transfer(deps, userId, request.body, key, request.ip));
     },
   );
 

@@ -29,7 +29,7 @@ export interface TransferInput {
  * paying each other at once queue rather than deadlock. Keyed by the request's idempotency key: a
  * repeat returns the first transfer.
  */
-export async function transfer(deps: AuthDeps, userId: string, input: TransferInput, key: string) {
+export async function transfer(deps: AuthDeps, userId: string, input: TransferInput, key: string, ip: string | undefined) {
   const existing = await findTransfer(deps, userId, key);
   const recipient = await findRecipient(deps, input.toUid);
   if (existing) return reply(existing, recipient);
@@ -38,9 +38,9 @@ export async function transfer(deps: AuthDeps, userId: string, input: TransferIn
   if (!checked.ok) throw new AppError(checked.code, checked.details);
   const held = (await walletBalances(deps.db, userId)).find((b) => b.currency === input.currency);
   if (!held || new Decimal(held.balance).lt(checked.value)) throw new AppError('INSUFFICIENT_BALANCE', { currency: input.currency });
-  await verifyPaymentPassword(deps, userId, input.paymentPassword);
+  await verifyPaymentPassword(deps, userId, input.paymentPassword, ip);
   const sender = await findUserContact(deps.db, userId);
-  const codeId = await checkCode(deps, sender.email, 'transfer', input.code);
+  const codeId = await checkCode(deps, sender.email, 'transfer', input.code, ip);
 
   const amount = checked.value.toFixed();
   const codes = TRANSFER_CODES[input.currency];

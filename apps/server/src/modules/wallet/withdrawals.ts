@@ -121,11 +121,11 @@ export async function requestWithdrawal(
   await assertWithdrawalsNotHeld(deps.db, userId, deps.clock.now());
   const destination = await classifyDestination(deps.db, userId, input.network, address, deps.clock.now());
   const secondFactorOn = await verifyStepUp(deps, userId, input.secondFactor, ip);
-  await verifyPaymentPassword(deps, userId, input.paymentPassword);
+  await verifyPaymentPassword(deps, userId, input.paymentPassword, ip);
   if (!input.code && !(secondFactorOn && destination.kind === 'trusted')) throw new AppError('WITHDRAW_CODE_REQUIRED');
   let codeId: string | null = null;
   // A code typed where none is needed is still checked rather than ignored.
-  if (input.code) codeId = await checkCode(deps, (await findUserEmail(deps.db, userId)).email, 'withdraw', input.code);
+  if (input.code) codeId = await checkCode(deps, (await findUserEmail(deps.db, userId)).email, 'withdraw', input.code, ip);
   if (destination.kind === 'new' && deps.security.withdrawDelayHours > 0) {
     // Saved, verified by this request's proofs, and the member told; the money waits for the delay.
     const saved = await deps.db.transaction().execute(async (trx) => {

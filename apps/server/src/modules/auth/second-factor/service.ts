@@ -58,14 +58,14 @@ export async function secondFactorStatus(db: Executor, userId: string): Promise<
  * Proof of the member for the first factor: the payment password (under its own limits), or for a
  * member without one the code emailed for `second_factor`, checked here and spent with the factor.
  */
-async function proveMember(deps: AuthDeps, user: UserRow, proof: EnrolProof | undefined): Promise<string | null> {
+async function proveMember(deps: AuthDeps, user: UserRow, proof: EnrolProof | undefined, ip: string): Promise<string | null> {
   if (user.payment_password_hash) {
     if (!proof || !('paymentPassword' in proof)) throw new AppError('ENROL_PAYMENT_PASSWORD_REQUIRED');
-    await verifyPaymentPassword(deps, user.id, proof.paymentPassword);
+    await verifyPaymentPassword(deps, user.id, proof.paymentPassword, ip);
     return null;
   }
   if (!proof || !('emailCode' in proof)) throw new AppError('ENROL_EMAIL_CODE_REQUIRED');
-  return checkCode(deps, user.email, 'second_factor', proof.emailCode);
+  return checkCode(deps, user.email, 'second_factor', proof.emailCode, ip);
 }
 
 interface AddProof {
@@ -80,7 +80,7 @@ async function proveAdd(deps: AuthDeps, userId: string, proof: AddProof, ip: str
     await verifyStepUp(deps, userId, proof.secondFactor, ip);
     return { wasOn: true, emailCodeId: null };
   }
-  return { wasOn: false, emailCodeId: await proveMember(deps, user, proof.memberProof) };
+  return { wasOn: false, emailCodeId: await proveMember(deps, user, proof.memberProof, ip) };
 }
 
 /** Recovery codes come with the first factor; later factors keep the codes the member has. */
