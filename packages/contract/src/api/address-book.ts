@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isAddressOf } from '../addresses';
 import { safeText } from '../safe-text';
-import { bindableNetworkSchema, emailCodeSchema, paymentPasswordSchema } from './auth';
 import { secondFactorProofSchema } from './second-factor-proof';
+import { bindableNetworkSchema, emailCodeSchema, paymentPasswordSchema } from './secret-fields';
 
 /*
  * Withdrawal address book (issue 15). A saved address can receive withdrawals only once it has

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { isAddressOf } from '../addresses';
 import { DISPLAY_CURRENCIES } from '../currencies';
 import { LANGUAGES } from '../languages';
-import { LIMITS } from '../limits';
-import { BINDABLE_NETWORKS } from '../networks';
 import { safeText } from '../safe-text';
 import { secondFactorField } from './second-factor-proof';
+import { bindableNetworkSchema, emailCodeSchema, KYC_STATUSES, paymentPasswordSchema } from './secret-fields';
 
 /*
  * Messages that name an error code of the catalogue (e.g. 'PASSWORD_TOO_WEAK') are shown to people
@@ -27,10 +26,6 @@ export const passwordSchema = z
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), 'PASSWORD_TOO_WEAK')
   .meta({ description: 'At least 8 characters with letters and digits' });
 
-const digits = (length: number, code: string) => z.string().regex(new RegExp(`^\\d{${length}}$`), code);
-export const emailCodeSchema = digits(LIMITS.secrets.verificationCodeLength, 'CODE_FORMAT').meta({ example: '123456' });
-export const paymentPasswordSchema = digits(LIMITS.secrets.paymentPasswordLength, 'PAYMENT_PASSWORD_FORMAT');
-
 export const CODE_PURPOSES = [
   'register',
   'login',
@@ -47,7 +42,6 @@ export const CODE_PURPOSES = [
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const codePurposeSchema = z.enum(CODE_PURPOSES);
 
-export const bindableNetworkSchema = z.enum(BINDABLE_NETWORKS);
 /** An address as typed, before the network's own check: TRON and BSC addresses are 34 and 42 characters. */
 const addressTextSchema = safeText(100).min(1, 'ADDRESS_REQUIRED');
 
@@ -142,9 +136,6 @@ export const updateProfileBodySchema = z
     displayCurrency: z.enum(DISPLAY_CURRENCIES).optional(),
   })
   .meta({ id: 'UpdateProfileBody' });
-
-export const KYC_STATUSES = ['none', 'in_progress', 'passed', 'failed'] as const;
-export type KycStatus = (typeof KYC_STATUSES)[number];
 
 export const profileSchema = z
   .object({

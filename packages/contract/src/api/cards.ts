@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { amountInputSchema, amountSchema } from '../amount';
 import { LANGUAGES, type Translated } from '../languages';
 import { safeText } from '../safe-text';
-import { KYC_STATUSES, paymentPasswordSchema } from './auth';
 import { CONTROL_DECLINE_REASON_LABELS, CONTROL_DECLINE_REASONS } from './card-controls';
 import { secondFactorField } from './second-factor-proof';
+import { KYC_STATUSES, paymentPasswordSchema } from './secret-fields';
 
 /** Card side of the API: products, cards, KYC, recharge, card transactions (issue 6). */
 

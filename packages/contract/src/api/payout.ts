@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { amountInputSchema, amountSchema } from '../amount';
 import { safeText } from '../safe-text';
-import { emailCodeSchema, paymentPasswordSchema } from './auth';
 import { secondFactorField } from './second-factor-proof';
+import { emailCodeSchema, paymentPasswordSchema } from './secret-fields';
 
 /*
  * Flash exchange (PRODUCT_SPEC.md sections 2-4): USDT sold for CNY paid to the member's own Alipay or

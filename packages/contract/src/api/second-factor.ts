@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { safeText } from '../safe-text';
-import { cookieSessionReplySchema, emailCodeSchema, paymentPasswordSchema, sessionReplySchema } from './auth';
+import { cookieSessionReplySchema, sessionReplySchema } from './auth';
 import { base64url, publicKeyCredentialSchema, secondFactorField, secondFactorProofSchema, totpCodeSchema } from './second-factor-proof';
+import { emailCodeSchema, paymentPasswordSchema } from './secret-fields';
 
 export * from './second-factor-proof';
 

@@ -3,10 +3,9 @@ import { amountInputSchema, amountSchema } from '../amount';
 import { currencySchema } from '../code-schemas';
 import { DISPLAY_CURRENCIES } from '../currencies';
 import { Decimal } from '../decimal';
-import { LEDGER_FAMILY_NAMES } from '../ledger-types';
 import { safeText } from '../safe-text';
-import { bindableNetworkSchema, emailCodeSchema, paymentPasswordSchema } from './auth';
 import { secondFactorProofSchema } from './second-factor-proof';
+import { bindableNetworkSchema, emailCodeSchema, paymentPasswordSchema } from './secret-fields';
 
 /** Money moves only with an Idempotency-Key header; a retry with the same key returns the first reply. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -120,52 +119,6 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalListReplySchema = z
   .object({ withdrawals: z.array(withdrawalSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'WithdrawalList' });
-
-export const recordSchema = z
-  .object({
-    id: z.string(),
-    typeCode: z.number().int(),
-    label: z.string(),
-    currency: currencySchema,
-    amount: z.string().describe('Signed: negative when money left the wallet'),
-    balanceAfter: amountSchema,
-    reference: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'Record' });
-export type LedgerRecord = z.infer<typeof recordSchema>;
-export const recordsQuerySchema = z.object({
-  // A record id (bigint): 18 digits at most, so no cursor can overflow the column.
-  cursor: z
-    .string()
-    .regex(/^\d{1,18}$/)
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  currency: currencySchema.optional(),
-  type: z.coerce.number().int().min(0).max(9999).optional(),
-  family: z
-    .enum(LEDGER_FAMILY_NAMES)
-    .optional()
-    .describe('A family of types (deposits, transfers, card...); overrides nothing when type is given'),
-});
-/**
- * What a record is about, for its detail: the other member of a transfer (UID and masked email), or
- * the withdrawal, card or flash exchange it belongs to, instead of an internal reference.
- */
-export const recordSubjectSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('transfer'), direction: z.enum(['in', 'out']), uid: z.string(), email: z.string() }),
-  z.object({ kind: z.literal('withdrawal'), id: z.string() }),
-  z.object({ kind: z.literal('card'), id: z.string(), last4: z.string().nullable() }),
-  z.object({ kind: z.literal('payout'), id: z.string() }),
-  z.object({ kind: z.literal('deposit'), network: z.string(), txHash: z.string() }),
-]);
-export type RecordSubject = z.infer<typeof recordSubjectSchema>;
-export const recordDetailSchema = recordSchema.extend({ subject: recordSubjectSchema.nullable() }).meta({ id: 'RecordDetail' });
-export type LedgerRecordDetail = z.infer<typeof recordDetailSchema>;
-export const recordListReplySchema = z
-  .object({ records: z.array(recordSchema), nextCursor: z.string().nullable() })
-  .meta({ id: 'RecordList' });
-export type RecordListReply = z.infer<typeof recordListReplySchema>;
 
 /** A price the database keeps positive: 0 is refused here, as a field, not by its check constraint. */
 const positiveAmount = amountInputSchema.refine((v) => new Decimal(v).gt(0), 'AMOUNT_NOT_POSITIVE');
