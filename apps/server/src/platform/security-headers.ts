@@ -50,9 +50,10 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Readonly
  */
 export function registerSecurityHeaders(app: FastifyInstance, production: boolean): void {
   const common = helmetHeaders();
-  // Set first, as helmet did, so a route may still replace one of them.
+  // On the raw response first, as helmet did: a route may still replace one of them, and a reply that
+  // writes the response itself (the live event stream) carries them too.
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of common) reply.header(name, value);
+    for (const [name, value] of common) reply.raw.setHeader(name, value);
     done();
   });
   app.addHook('onSend', (request, reply, _payload, done) => {

@@ -162,6 +162,8 @@ describe('the live stream', () => {
   it('sends ready, then each new notification with its id, and balance changes as a word to read again', async () => {
     const stream = await openStream(alice);
     expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+    // The stream writes its response itself: the headers every reply carries are on it too.
+    expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
     await stream.next((e) => e.event === 'ready');
     await tell(alice, '7.25');
     const event = await stream.next((e) => e.event === 'notification');
