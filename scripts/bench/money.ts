@@ -211,7 +211,7 @@ export async function transferCodes(db: Db, secret: string, users: Array<Pick<Be
     limits: createSecretLimits({ db, clock: systemClock }),
     mailer: { kind: 'outbox' as const, send: async () => {} },
   };
-  await consumeCode(deps, probe.email, 'transfer', probeCode, undefined).catch((error) => {
+  await consumeCode(deps, probe.email, 'transfer', probeCode, '127.0.0.1').catch((error) => {
     throw new Error(`the bench stores transfer codes unlike the app (consumeCode refused one: ${error})`);
   });
 

@@ -39,11 +39,11 @@ export interface SecretGuess {
   /** Whose secret: a user id, or for emailed codes the email and purpose. */
   account: string;
   /**
-   * The client's address (request.ip, see TRUST_PROXY), passed down from the route: undefined only
-   * where no client is behind the guess. It is not taken from an AsyncLocalStorage: one in the process
-   * makes every promise of every request pay for async hooks, some 15 % of a cached read (issue 16).
+   * The client's address (request.ip, see TRUST_PROXY), passed down from the route. It is not taken
+   * from an AsyncLocalStorage: one in the process makes every promise of every request pay for async
+   * hooks, some 15 % of a cached read (issue 16).
    */
-  ip: string | undefined;
+  ip: string;
 }
 
 export type SecretVerdict = { ok: true } | { ok: false; remainingAttempts: number };

@@ -23,7 +23,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * once, at start-up, on a response that only records them; running its dozen middlewares on every
  * request (@fastify/helmet) was a measurable share of a cached read (issue 16).
  */
-export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): ReadonlyArray<readonly [string, string]> {
+export function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -34,7 +34,7 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Readonly
     },
   };
   let done = false;
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
     done = true;
   });

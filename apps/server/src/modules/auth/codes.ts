@@ -76,13 +76,7 @@ export async function issueCode(deps: CodeDeps, email: string, purpose: CodePurp
  * Uses up the live code for this email and purpose if `code` matches. A wrong code counts as a wrong
  * guess (LIMITS.secretAttempts.email_code) even though the request fails; after 5 the code is dead.
  */
-export async function consumeCode(
-  deps: CodeDeps,
-  email: string,
-  purpose: CodePurpose,
-  code: string,
-  ip: string | undefined,
-): Promise<void> {
+export async function consumeCode(deps: CodeDeps, email: string, purpose: CodePurpose, code: string, ip: string): Promise<void> {
   const id = await checkCode(deps, email, purpose, code, ip);
   if (!(await q.spendCodeRow(deps.db, id, deps.clock.now()))) throw new AppError('CODE_EXPIRED');
 }
@@ -93,13 +87,7 @@ export async function consumeCode(
  * request that moves money checks the code first and spends it in the transaction that moves the
  * money, so a refused or failed move leaves the code live.
  */
-export async function checkCode(
-  deps: CodeDeps,
-  email: string,
-  purpose: CodePurpose,
-  code: string,
-  ip: string | undefined,
-): Promise<string> {
+export async function checkCode(deps: CodeDeps, email: string, purpose: CodePurpose, code: string, ip: string): Promise<string> {
   let id: string | undefined;
   const verdict = await checkSecret(deps.limits, { kind: 'email_code', account: codeAccount(email, purpose), ip }, async () => {
     const row = await q.findLiveCode(deps.db, email, purpose);

@@ -280,7 +280,7 @@ export async function requirePaymentPasswordSet(deps: AuthDeps, userId: string):
  * password is checked, so parallel guesses cannot slip past the limit, and the count stays even
  * though the caller's request fails.
  */
-export async function verifyPaymentPassword(deps: AuthDeps, userId: string, candidate: string, ip: string | undefined): Promise<void> {
+export async function verifyPaymentPassword(deps: AuthDeps, userId: string, candidate: string, ip: string): Promise<void> {
   const user = await q.findUserById(deps.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const hash = user.payment_password_hash;

@@ -77,7 +77,7 @@ export async function setFrozen(deps: CardDeps, userId: string, cardId: string, 
   cardsChanged(deps.db, [card.user_id]);
 }
 
-export async function setPin(deps: CardDeps, userId: string, cardId: string, pin: string, paymentPassword: string, ip: string | undefined) {
+export async function setPin(deps: CardDeps, userId: string, cardId: string, pin: string, paymentPassword: string, ip: string) {
   const card = await findUserCard(deps.db, userId, cardId);
   if (!card) throw new AppError('CARD_NOT_FOUND');
   if (card.status !== 'active') throw new AppError(card.status === 'awaiting_kyc' ? 'KYC_REQUIRED' : 'CARD_NOT_OPEN');
@@ -103,7 +103,7 @@ export async function setPin(deps: CardDeps, userId: string, cardId: string, pin
  * pause binding, so the hidden digits cannot be found by trying. Binding again with the right number
  * changes nothing.
  */
-export async function bindPhysicalCard(deps: CardDeps, userId: string, cardId: string, cardNumber: string, ip: string | undefined) {
+export async function bindPhysicalCard(deps: CardDeps, userId: string, cardId: string, cardNumber: string, ip: string) {
   const card = await findUserCard(deps.db, userId, cardId);
   if (!card) throw new AppError('CARD_NOT_FOUND');
   if (card.type !== 'physical') throw new AppError('CARD_NOT_PHYSICAL');

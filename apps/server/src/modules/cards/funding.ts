@@ -87,7 +87,7 @@ export async function recharge(
   raw: string,
   paymentPassword: string,
   key: string,
-  ip: string | undefined,
+  ip: string,
 ) {
   const existing = await findOperation(deps, userId, cardId, 'load', key);
   if (existing) return rechargeReply(await driveWhileWaiting(deps, existing, payoutOf(deps)), raw);
@@ -152,7 +152,7 @@ export async function withdrawToWallet(
   raw: string,
   paymentPassword: string,
   key: string,
-  ip: string | undefined,
+  ip: string,
 ) {
   const existing = await findOperation(deps, userId, cardId, 'unload', key);
   if (existing) return withdrawReply(await driveWhileWaiting(deps, existing, payoutOf(deps)), raw);

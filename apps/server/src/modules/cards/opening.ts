@@ -25,13 +25,7 @@ export interface OpenCardInput {
  * keyed by the request's idempotency key; the issuer is asked in the background (OPEN_CARD_JOB), and
  * its answer arrives as card.opened or card.failed.
  */
-export async function openCard(
-  deps: CardDeps,
-  userId: string,
-  input: OpenCardInput,
-  key: string,
-  ip: string | undefined,
-): Promise<CardRow> {
+export async function openCard(deps: CardDeps, userId: string, input: OpenCardInput, key: string, ip: string): Promise<CardRow> {
   const existing = await deps.db
     .selectFrom('cards')
     .selectAll()

@@ -176,13 +176,7 @@ export interface SubmitInput {
  * exactly when its money is held. A retry with the same key, or another request for the same quote,
  * returns the order as it stands; nothing is held twice.
  */
-export async function submitOrder(
-  deps: PayoutDeps,
-  userId: string,
-  input: SubmitInput,
-  key: string,
-  ip: string | undefined,
-): Promise<q.OrderRow> {
+export async function submitOrder(deps: PayoutDeps, userId: string, input: SubmitInput, key: string, ip: string): Promise<q.OrderRow> {
   const replay = await q.findByKey(deps.db, userId, key);
   if (replay) {
     if (replay.quote_id !== input.quoteId) throw new AppError('IDEMPOTENCY_KEY_REUSED');

@@ -117,12 +117,7 @@ async function requireOwnName(deps: PayoutDeps, userId: string, input: PayeeInpu
 }
 
 /** The emailed code (checked now, spent with the change) or the payment password. */
-async function verifyChange(
-  deps: PayoutDeps,
-  userId: string,
-  body: Pick<PayeeSaveBody, 'code' | 'paymentPassword'>,
-  ip: string | undefined,
-) {
+async function verifyChange(deps: PayoutDeps, userId: string, body: Pick<PayeeSaveBody, 'code' | 'paymentPassword'>, ip: string) {
   if (body.paymentPassword) {
     await verifyPaymentPassword(deps, userId, body.paymentPassword, ip);
     return null;
@@ -170,7 +165,7 @@ export async function savePayee(deps: PayoutDeps, userId: string, id: string | n
   return toPayee(row);
 }
 
-export async function revealPayee(deps: PayoutDeps, userId: string, id: string, paymentPassword: string, ip: string | undefined) {
+export async function revealPayee(deps: PayoutDeps, userId: string, id: string, paymentPassword: string, ip: string) {
   const row = await q.findLive(deps.db, userId, id);
   if (!row) throw new AppError('PAYEE_NOT_FOUND');
   await verifyPaymentPassword(deps, userId, paymentPassword, ip);

@@ -80,7 +80,7 @@ export async function createQuote(deps: AuthDeps, userId: string, from: Currency
 }
 
 /** Executes exactly the quoted amounts, once; after 30 seconds the quote is dead ("quote expired"). */
-export async function executeQuote(deps: AuthDeps, userId: string, quoteId: string, paymentPassword: string, ip: string | undefined) {
+export async function executeQuote(deps: AuthDeps, userId: string, quoteId: string, paymentPassword: string, ip: string) {
   const quote = await q.findQuote(deps.db, quoteId, userId);
   if (!quote) throw new AppError('QUOTE_NOT_FOUND');
   if (quote.journal_id) return { quote: toQuote(quote), journalId: quote.journal_id };

@@ -29,7 +29,7 @@ export interface TransferInput {
  * paying each other at once queue rather than deadlock. Keyed by the request's idempotency key: a
  * repeat returns the first transfer.
  */
-export async function transfer(deps: AuthDeps, userId: string, input: TransferInput, key: string, ip: string | undefined) {
+export async function transfer(deps: AuthDeps, userId: string, input: TransferInput, key: string, ip: string) {
   const existing = await findTransfer(deps, userId, key);
   const recipient = await findRecipient(deps, input.toUid);
   if (existing) return reply(existing, recipient);
