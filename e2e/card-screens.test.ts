@@ -269,16 +269,23 @@ describe('card screens in the browser', () => {
     }
   });
 
-  it('card pages opened without their card say "card not found" within a second, with a way back', async () => {
+  // A missing card is an answer, not a failure: it is asked for once and never retried with backoff (which
+  // kept the placeholder up for seconds). Requests are counted rather than timed, so a slow machine cannot fail it.
+  it('card pages opened without their card say "card not found" after one request at most, with a way back', async () => {
     for (const language of LANGUAGES) {
       const { context, page, errors } = await phone(language);
+      const cardReads: string[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (/^\/api\/v1\/cards\/[^/]+$/.test(path)) cardReads.push(path);
+      });
       await page.goto(`${baseUrl()}/#/pages/wallet/index`);
       await page.getByTestId('card-face').first().waitFor();
       for (const route of ['cardBasic/index', 'afterOpen/index', 'kuaidi/index', `cardBasic/index?id=${crypto.randomUUID()}`]) {
-        const started = Date.now();
+        cardReads.length = 0;
         await go(page, `#/pages/${route}`);
-        await page.getByTestId('card-not-found').waitFor({ timeout: 1000 });
-        expect(Date.now() - started).toBeLessThan(1000);
+        await page.getByTestId('card-not-found').waitFor();
+        expect(cardReads.length).toBe(route.includes('?id=') ? 1 : 0);
         expect(await page.getByTestId('card-not-found').innerText()).toContain(CATALOGUES[language].cardPack.notFound.title);
         if (route === 'kuaidi/index') await look(page, 'not-found', language);
       }
