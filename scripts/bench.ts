@@ -195,6 +195,8 @@ async function readFigures(db: Db, url: string, figures: Figures) {
     readsServerCores: round(reads.serverCores.app),
     readsServerCpuUs: cpuPerRequest(reads.serverCores.app, app.total.perSecond),
     bareServerCpuUs: cpuPerRequest(reads.serverCores.bare, bare.total.perSecond),
+    readsServerKernelShare: round(reads.serverKernelShare.app),
+    bareServerKernelShare: round(reads.serverKernelShare.bare),
   });
   for (const kind of READ_KINDS) {
     const k = app.kinds[kind];
@@ -208,7 +210,7 @@ async function readFigures(db: Db, url: string, figures: Figures) {
     if (k) console.info(`  ${READ_PATHS[kind]}: ${kindLine(k)}`);
   }
   console.info(
-    `  server: the real one (startServer) in its own process; the bare route (GET /hello, a constant) in its own; load from a third (autocannon, ${HTTP_CLIENTS} keep-alive connections); members seeded in ${round(reads.seedSeconds)} s; server CPU under the load ${round(reads.serverCores.app)} cores (bare: ${round(reads.serverCores.bare)}), ${cpuPerRequest(reads.serverCores.app, app.total.perSecond)} µs a request (bare: ${cpuPerRequest(reads.serverCores.bare, bare.total.perSecond)} µs)`,
+    `  server: the real one (startServer) in its own process; the bare route (GET /hello, a constant) in its own; load from a third (autocannon, ${HTTP_CLIENTS} keep-alive connections); members seeded in ${round(reads.seedSeconds)} s; server CPU under the load ${round(reads.serverCores.app)} cores (bare: ${round(reads.serverCores.bare)}), ${cpuPerRequest(reads.serverCores.app, app.total.perSecond)} µs a request (bare: ${cpuPerRequest(reads.serverCores.bare, bare.total.perSecond)} µs), of it in the kernel ${percent(reads.serverKernelShare.app)} (bare: ${percent(reads.serverKernelShare.bare)})`,
   );
   if (app.total.non2xx > 0 || app.errors > 0 || bare.total.non2xx > 0 || bare.errors > 0)
     console.info(
@@ -555,6 +557,7 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 const round = (n: number) => Math.round(n * 10) / 10;
+const percent = (share: number) => `${Math.round(share * 100)} %`;
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
 main().catch((error) => {

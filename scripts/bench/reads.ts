@@ -24,6 +24,8 @@ export interface ReadsFigures {
   serverErrors: string[];
   /** Each server's CPU time over its load (warm-up included) as a share of one core: 1 is a full core. */
   serverCores: { app: number; bare: number };
+  /** The share of that CPU time spent in the kernel (system time): socket reads and writes, mostly. */
+  serverKernelShare: { app: number; bare: number };
 }
 
 /**
@@ -63,8 +65,9 @@ export async function readsOverHttp(
   };
   const targets: ReadTarget[] = members.flatMap((m) => READ_KINDS.map((kind) => ({ kind, path: paths[kind](m), token: m.token })));
   const serverCores = { app: 0, bare: 0 };
+  const serverKernelShare = { app: 0, bare: 0 };
   const load = async (pid: number, side: 'app' | 'bare', baseUrl: string, of: ReadTarget[]) => {
-    const cpu = cpuSeconds(pid);
+    const cpu = cpuTimes(pid);
     const started = performance.now();
     const result = await loadInChild<ReadLoad, ReadLoadResult>('./reads-load.ts', {
       baseUrl,
@@ -73,7 +76,11 @@ export async function readsOverHttp(
       warmupSeconds,
       targets: of,
     });
-    serverCores[side] = (cpuSeconds(pid) - cpu) / ((performance.now() - started) / 1000);
+    const after = cpuTimes(pid);
+    const user = after.user - cpu.user;
+    const system = after.system - cpu.system;
+    serverCores[side] = (user + system) / ((performance.now() - started) / 1000);
+    serverKernelShare[side] = user + system > 0 ? system / (user + system) : 0;
     return result;
   };
 
@@ -95,16 +102,16 @@ export async function readsOverHttp(
   try {
     const app = await load(server.pid, 'app', server.baseUrl, targets);
     const serverErrors = app.total.non2xx > 0 ? await server.errors(10) : [];
-    return { members: members.length, seedSeconds, app, bare, serverErrors, serverCores };
+    return { members: members.length, seedSeconds, app, bare, serverErrors, serverCores, serverKernelShare };
   } finally {
     await server.stop();
   }
 }
 
-/** A process's CPU time so far (user + system), from /proc/<pid>/stat, in seconds (100 clock ticks a second, as Linux reports). */
-function cpuSeconds(pid: number): number {
+/** A process's CPU time so far, from /proc/<pid>/stat, in seconds (100 clock ticks a second, as Linux reports). */
+function cpuTimes(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // After the command name: state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
