@@ -64,6 +64,10 @@ describe('redactUrl', () => {
     expect(redactUrl('/reset?email=x%40y.z&resetToken=abc')).toBe('/reset?email=x%40y.z&resetToken=%5BRedacted%5D');
     expect(redactUrl('/reset?token=abc&sig=def')).toBe('/reset?token=%5BRedacted%5D&sig=%5BRedacted%5D');
     expect(redactUrl('/plain')).toBe('/plain');
+    expect(redactUrl('/a?limit=20&kind=card')).toBe('/a?limit=20&kind=card');
+    // A name escaped or spelt with '+' is read as the server reads it.
+    expect(redactUrl('/reset?%74oken=abc')).toBe('/reset?token=%5BRedacted%5D');
+    expect(redactUrl('/a?q=a+b')).toBe('/a?q=a+b');
   });
 });
 

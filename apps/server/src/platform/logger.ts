@@ -80,12 +80,17 @@ export function redactSecrets<T>(value: T, depth = 1, headers = false): T {
 
 // Any key that merely contains one of these words is masked: over-masking a URL costs nothing.
 const SECRET_QUERY = /token|password|secret|code|pan|cvv|cvc|pin|key|sig|mnemonic/i;
+const ESCAPED = /[%+]/;
 
 /** Query strings can carry secrets too (a reset token in a link): their values are masked in logged URLs. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
+  // Most queries (a page size, a filter) name nothing secret: kept as sent. An escaped or '+' query
+  // is decoded first, since an escaped name (%74oken) is still a token.
+  const query = url.slice(q + 1);
+  if (!SECRET_QUERY.test(query) && !ESCAPED.test(query)) return url;
+  const params = new URLSearchParams(query);
   for (const key of [...params.keys()]) {
     if (SECRET_QUERY.test(key)) params.set(key, '[Redacted]');
   }

@@ -49,6 +49,22 @@ describe('request loggers', () => {
     expect(lines[0]?.password).toBe('[Redacted]');
   });
 
+  it('write a line with fields without a child, the same JSON a child writes', () => {
+    const { lines, child, request } = capture('info');
+    request().info({ req: { method: 'GET', url: '/a?limit=20', ip: '127.0.0.1' }, password: 'x', responseTime: 2 }, 'done');
+    expect(child).not.toHaveBeenCalled();
+    const viaChild = capture('info');
+    viaChild
+      .request({ level: 'info' })
+      .info({ req: { method: 'GET', url: '/a?limit=20', ip: '127.0.0.1' }, password: 'x', responseTime: 2 }, 'done');
+    expect(viaChild.child).toHaveBeenCalledTimes(1);
+    const { time: _a, ...line } = lines[0] ?? {};
+    const { time: _b, ...childLine } = viaChild.lines[0] ?? {};
+    expect(line).toEqual(childLine);
+    expect(Object.keys(line)).toEqual(Object.keys(childLine));
+    expect(line).toMatchObject({ requestId: 'req-1', password: '[Redacted]', req: { url: '/a?limit=20' }, msg: 'done' });
+  });
+
   it("follow a route's own level", () => {
     const { lines, request } = capture('warn');
     const log = request({ level: 'debug' });

@@ -30,6 +30,13 @@ class LazyRequestLogger {
 
   #log(level: Level, args: unknown[]) {
     if (!this.isLevelEnabled(level)) return;
+    const [first, ...rest] = args;
+    if (!this.#child && !this.#options.level && !this.#options.serializers && isPlainRecord(first)) {
+      // A line with fields, as the request's own line is: its bindings (the request id) go in with the
+      // fields, on the parent, the same JSON a child would write without making one for it.
+      (this.#parent[level] as (...a: unknown[]) => void)({ ...this.#bindings, ...first }, ...rest);
+      return;
+    }
     (this.#real()[level] as (...a: unknown[]) => void)(...args);
   }
 
@@ -73,6 +80,12 @@ class LazyRequestLogger {
     this.#log('trace', args);
   }
   silent() {}
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 export const childLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
