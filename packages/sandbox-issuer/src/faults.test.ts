@@ -211,7 +211,7 @@ describe('closing with a held reply', () => {
     const started = Date.now();
     closed = true;
     await sandbox.close();
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started, 'closed in seconds, not the minute a held connection takes').toBeLessThan(10_000);
   });
 
   it('answers the held call and closes promptly, the timers cleared', async () => {
@@ -227,7 +227,7 @@ describe('closing with a held reply', () => {
     const started = Date.now();
     closed = true;
     await sandbox.close();
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started, 'closed in seconds, not the minute a held connection takes').toBeLessThan(10_000);
     expect((await load).status).toBe(504);
     // Cut short before it moved anything: an unknown outcome for the app, and indeed nothing happened.
     expect((await unload).status).toBe(503);

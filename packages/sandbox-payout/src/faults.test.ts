@@ -113,7 +113,7 @@ describe('closing with a held reply', () => {
     const started = Date.now();
     closed = true;
     await partner.close();
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started, 'closed in seconds, not the minute a held connection takes').toBeLessThan(10_000);
     expect(partner.store.payouts.size).toBe(0);
   });
 
@@ -124,7 +124,7 @@ describe('closing with a held reply', () => {
     const started = Date.now();
     closed = true;
     await partner.close();
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started, 'closed in seconds, not the minute a held connection takes').toBeLessThan(10_000);
     expect((await held).status).toBe(504);
   });
 });

@@ -109,7 +109,7 @@ describe('status webhooks', () => {
     await waitFor(() => (partner.store.events.values().next().value?.deliveries.length ?? 0) === 1);
     const started = Date.now();
     await partners.splice(0)[0]?.close();
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started, 'closed in seconds, not the minute a held connection takes').toBeLessThan(10_000);
   });
 });
 

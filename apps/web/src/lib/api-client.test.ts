@@ -225,10 +225,8 @@ describe('api client', () => {
 
   it('gives up after the timeout, tells the person, and rejects', async () => {
     const { client, effects } = setup({ deps: { timeoutMs: 50 } });
-    const started = Date.now();
+    // /slow answers after 500 ms: only a request given up at 50 ms ends in TIMEOUT rather than that answer.
     await expect(client.get('/slow')).rejects.toMatchObject({ code: 'TIMEOUT', status: 0 });
-
-    expect(Date.now() - started).toBeLessThan(400);
     expect(effects.unreachable).toEqual(['timeout']);
   });
 
