@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Result } from 'lighthouse';
@@ -189,7 +189,10 @@ export async function runLighthouse(
     const lhr = result.lhr;
     // LIGHTHOUSE_REPORT_DIR keeps each run's full report (JSON), to see what a score is made of.
     const reports = process.env.LIGHTHOUSE_REPORT_DIR;
-    if (reports) await writeFile(path.join(reports, `${url.replace(/[^a-z0-9]+/gi, '-').slice(-60)}.json`), JSON.stringify(lhr));
+    if (reports) {
+      await mkdir(reports, { recursive: true });
+      await writeFile(path.join(reports, `${url.replace(/[^a-z0-9]+/gi, '-').slice(-60)}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const outcomes = checks.map((check) => outcomeOf(lhr, check));
     return {
