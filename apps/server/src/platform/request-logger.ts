@@ -30,11 +30,11 @@ class LazyRequestLogger {
 
   #log(level: Level, args: unknown[]) {
     if (!this.isLevelEnabled(level)) return;
-    const [first, ...rest] = args;
+    const first = args[0];
     if (!this.#child && !this.#options.level && !this.#options.serializers && isPlainRecord(first)) {
       // A line with fields, as the request's own line is: its bindings (the request id) go in with the
       // fields, on the parent, the same JSON a child would write without making one for it.
-      (this.#parent[level] as (...a: unknown[]) => void)({ ...this.#bindings, ...first }, ...rest);
+      (this.#parent[level] as (...a: unknown[]) => void)({ ...this.#bindings, ...first }, ...args.slice(1));
       return;
     }
     (this.#real()[level] as (...a: unknown[]) => void)(...args);
