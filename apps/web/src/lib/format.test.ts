@@ -1,8 +1,8 @@
-import { CURRENCY_CODES, formatAmount } from '@wallet/contract';
+import { CURRENCY_CODES, Decimal, formatAmount } from '@wallet/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateFormat, formatDateTime, formatExactMoney, formatLockEnd, formatMoney, padDecimals, shortenAddress } from './format';
-import { formatRate, formatSignedMoney } from './format-decimal';
+import { dateFormat, formatDateTime, formatExactMoney, formatLockEnd, formatMoney, formatSignedMoney, padDecimals, shortenAddress } from './format';
+import { formatRate } from './format-decimal';
 
 describe('formatting', () => {
   it('shortens long addresses and leaves short ones', () => {
@@ -58,6 +58,21 @@ describe('padDecimals', () => {
     fc.assert(
       fc.property(decimal, fc.constantFrom(...CURRENCY_CODES), (raw, currency) => {
         expect(padDecimals(raw, currency)).toBe(formatAmount(raw, currency));
+      }),
+    );
+  });
+
+  it('signs a movement as decimal.js reads the sign and the magnitude (property)', () => {
+    const decimal = fc
+      .tuple(fc.boolean(), fc.stringMatching(/^(0|[1-9]\d{0,19})$/), fc.option(fc.stringMatching(/^\d{1,18}$/)))
+      .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}${fraction === null ? '' : `.${fraction}`}`);
+    fc.assert(
+      fc.property(decimal, fc.constantFrom(...CURRENCY_CODES), (raw, currency) => {
+        const value = new Decimal(raw);
+        const magnitude = formatMoney(value.abs().toFixed(), currency);
+        expect(formatSignedMoney(raw, currency)).toEqual(
+          value.isNegative() ? { text: `\u2212${magnitude}`, direction: 'out' } : { text: `+${magnitude}`, direction: 'in' },
+        );
       }),
     );
   });

@@ -83,5 +83,15 @@ export function formatMoney(raw: string, currency: Currency): string {
   return shown.startsWith('-') ? `-${groupThousands(shown.slice(1))}` : groupThousands(shown);
 }
 
+/**
+ * A signed movement for a list: "+1,250.50" or "−20.00" (a true minus sign), with its direction. Worked
+ * out on the text, as formatMoney is: the records and a card's transactions draw without decimal.js.
+ */
+export function formatSignedMoney(raw: string, currency: Currency): { text: string; direction: 'in' | 'out' } {
+  const negative = raw.startsWith('-');
+  const magnitude = formatMoney(negative ? raw.slice(1) : raw, currency);
+  return negative ? { text: `\u2212${magnitude}`, direction: 'out' } : { text: `+${magnitude}`, direction: 'in' };
+}
+
 /** The same exact formatter under the name screens used while formatMoney still rounded down. */
 export const formatExactMoney = formatMoney;

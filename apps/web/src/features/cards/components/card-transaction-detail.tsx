@@ -2,8 +2,7 @@ import type { CardTransaction } from '@wallet/contract';
 import { List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AmountHeader } from '../../../components/amount-header';
-import { formatDateTime, formatExactMoney } from '../../../lib/format';
-import { formatSignedMoney } from '../../../lib/format-decimal';
+import { formatDateTime, formatExactMoney, formatSignedMoney } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import { txAmountText, txStatus } from './card-tx-text';
 

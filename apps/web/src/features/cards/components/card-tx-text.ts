@@ -1,6 +1,5 @@
 import type { CardTransaction } from '@wallet/contract';
-import { formatExactMoney } from '../../../lib/format';
-import { formatSignedMoney } from '../../../lib/format-decimal';
+import { formatExactMoney, formatSignedMoney } from '../../../lib/format';
 
 /** What a transaction did to the card: the signed balance change, or for a decline (which moved nothing) the amount asked, unsigned. */
 export function txAmountText(tx: CardTransaction): string {

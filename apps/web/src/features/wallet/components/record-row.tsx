@@ -1,8 +1,7 @@
 import type { LedgerRecord } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { LinkItem } from '../../../components/link-item';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { formatSignedMoney } from '../../../lib/format-decimal';
+import { formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import { ledgerTypeLabel } from './ledger-type-label';
 import styles from './records.module.css';
