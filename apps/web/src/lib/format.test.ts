@@ -1,7 +1,17 @@
 import { CURRENCY_CODES, Decimal, formatAmount } from '@wallet/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateFormat, formatDateTime, formatExactMoney, formatLockEnd, formatMoney, formatSignedMoney, padDecimals, shortenAddress } from './format';
+import {
+  dateFormat,
+  formatDateTime,
+  formatExactMoney,
+  formatLockEnd,
+  formatMoney,
+  formatSignedMoney,
+  isZeroAmount,
+  padDecimals,
+  shortenAddress,
+} from './format';
 import { formatRate } from './format-decimal';
 
 describe('formatting', () => {
@@ -75,6 +85,19 @@ describe('padDecimals', () => {
         );
       }),
     );
+  });
+
+  it('tells a zero amount as decimal.js does (property)', () => {
+    const decimal = fc
+      .tuple(fc.boolean(), fc.stringMatching(/^\d{1,20}$/), fc.option(fc.stringMatching(/^\d{1,18}$/)))
+      .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}${fraction === null ? '' : `.${fraction}`}`);
+    fc.assert(
+      fc.property(decimal, (raw) => {
+        expect(isZeroAmount(raw)).toBe(new Decimal(raw).isZero());
+      }),
+    );
+    expect(isZeroAmount('0.000')).toBe(true);
+    expect(isZeroAmount('0.001')).toBe(false);
   });
 
   it('leaves other notations to formatAmount', () => {

@@ -83,6 +83,11 @@ export function formatMoney(raw: string, currency: Currency): string {
   return shown.startsWith('-') ? `-${groupThousands(shown.slice(1))}` : groupThousands(shown);
 }
 
+/** Whether a plain decimal string ("0", "0.000", "-0.00") is zero: no digit but 0 in it. */
+export function isZeroAmount(raw: string): boolean {
+  return PLAIN_DECIMAL.test(raw) && !/[1-9]/.test(raw);
+}
+
 /**
  * A signed movement for a list: "+1,250.50" or "−20.00" (a true minus sign), with its direction. Worked
  * out on the text, as formatMoney is: the records and a card's transactions draw without decimal.js.

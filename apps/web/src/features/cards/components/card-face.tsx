@@ -1,7 +1,7 @@
-import { type Card, type CardProduct, Decimal, LIMITS } from '@wallet/contract';
+import { type Card, type CardProduct, LIMITS } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, isZeroAmount } from '../../../lib/format';
 import styles from './card-face.module.css';
 import { cardStage, isClosedOrFailed, nextAction, stageColor } from './card-stage';
 import { NetworkMark } from './network-mark';
@@ -59,7 +59,7 @@ export function CardFace({ card, link = true }: { card: Card; link?: boolean }) 
           <span className={styles.balance} data-testid="card-balance">
             {formatMoney(card.balance, card.currency)} <span className={styles.currency}>{card.currency}</span>
           </span>
-          {!new Decimal(card.held).isZero() && (
+          {!isZeroAmount(card.held) && (
             <span className={styles.held} data-testid="card-held">
               {t('cardPack.face.held', { amount: `${formatMoney(card.held, card.currency)} ${card.currency}` })}
             </span>
