@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { FormFailure } from '../../components/form-failure';
 import { LinkItem } from '../../components/link-item';
 import { Section } from '../../components/section';
-import { useFreezeCard } from '../../features/cards/api/card-money';
+import { useFreezeCard } from '../../features/cards/api/get-cards';
 import { CardQuickActions } from '../../features/cards/components/card-actions';
 import styles from '../../features/cards/components/card-detail.module.css';
 import { CardFace, CardStageBar } from '../../features/cards/components/card-face';

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  cardSchema,
   cardWithdrawQuoteSchema,
   cardWithdrawReplySchema,
   IDEMPOTENCY_HEADER,
@@ -10,7 +9,7 @@ import {
   type SecondFactorProof,
 } from '@wallet/contract';
 import { api } from '../../../lib/api';
-import { refreshBalances } from './card-operation';
+import { refreshBalances } from './get-cards';
 import { resendDelay, resendUnanswered } from './resend';
 
 const path = (id: string, tail: string) => `/api/v1/cards/${encodeURIComponent(id)}/${tail}`;
@@ -22,11 +21,6 @@ export const quoteRecharge = (id: string, amount: string) =>
 /** What leaves the card, the rate and what reaches the wallet: the server settles a card to wallet with the same figures. */
 export const quoteWithdraw = (id: string, amount: string) =>
   api.post(path(id, 'withdraw/quote'), { amount }, { schema: cardWithdrawQuoteSchema });
-
-function useCardMutation<A, R>(run: (args: A) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => refreshBalances(queryClient) });
-}
 
 /** A recharge or card to wallet as the screen sends it. */
 export type MoneyRequest = { id: string; amount: string; paymentPassword: string; idempotencyKey: string };
@@ -60,9 +54,6 @@ export const useWithdrawCard = () =>
       api.post(path(id, 'withdraw'), { amount, paymentPassword }, { schema: cardWithdrawReplySchema, headers: headers(idempotencyKey) }),
     ...useMoneyRequest(),
   });
-
-export const useFreezeCard = () =>
-  useCardMutation(({ id, frozen }: { id: string; frozen: boolean }) => api.post(path(id, 'freeze'), { frozen }, { schema: cardSchema }));
 
 /** Number and CVV: a mutation, never a query, so they are not kept in the query cache. */
 export const useRevealCard = () =>

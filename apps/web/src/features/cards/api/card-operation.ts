@@ -1,8 +1,7 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CardOperation, cardOperationSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
-import { WALLET_QUERY_KEY } from '../../wallet/api/get-balances';
-import { CARDS_QUERY_KEY } from './get-cards';
+import { refreshBalances } from './get-cards';
 
 /** How often an operation still processing is asked for again while its screen is open. */
 export const OPERATION_POLL_MS = 2000;
@@ -14,13 +13,6 @@ export const getCardOperation = (cardId: string, operationId: string, { signal }
     signal,
     schema: cardOperationSchema,
   });
-
-/** Card and wallet balances change when money is held, and again when it settles or returns. */
-export const refreshBalances = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
-  ]);
 
 /**
  * A recharge or card to wallet as it stands, starting from the reply that started it. While the card

@@ -1,10 +1,19 @@
+import cardFundingListCheck from 'virtual:json-schema/cardFundingListSchema';
+import cardTransactionListCheck from 'virtual:json-schema/cardTransactionListSchema';
+import cardTransactionCheck from 'virtual:json-schema/cardTransactionSchema';
 import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { cardFundingListSchema, cardTransactionListSchema, cardTransactionSchema } from '@wallet/contract';
+import type { CardTransaction, CardTransactionList, cardFundingListSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { jsonReplySchema } from '../../../lib/json-check';
 import { whenOffline } from '../../../lib/live-events';
+import type { Parsed } from '../../../lib/schema-types';
 import { CARD_ACTIVITY_REFRESH_MS, CARDS_QUERY_KEY } from './get-cards';
 
 const PAGE_SIZE = 20;
+/** Build-compiled checks of the contract's schemas: a card's page draws without zod. */
+const transactionListReply = jsonReplySchema<CardTransactionList>(cardTransactionListCheck);
+const fundingListReply = jsonReplySchema<Parsed<typeof cardFundingListSchema>>(cardFundingListCheck);
+const transactionReply = jsonReplySchema<CardTransaction>(cardTransactionCheck);
 /** Card transaction ids, as the server makes them. */
 export const CARD_TX_ID = /^\d{1,18}$/;
 
@@ -19,8 +28,7 @@ export function useCardTransactions(cardId: string) {
   return useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: [...CARDS_QUERY_KEY, 'transactions', cardId],
-      queryFn: ({ pageParam, signal }) =>
-        api.get(pagePath(cardId, 'transactions', pageParam), { signal, schema: cardTransactionListSchema }),
+      queryFn: ({ pageParam, signal }) => api.get(pagePath(cardId, 'transactions', pageParam), { signal, schema: transactionListReply }),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
       refetchInterval: () => whenOffline(CARD_ACTIVITY_REFRESH_MS),
@@ -33,7 +41,7 @@ export function useCardFunding(cardId: string) {
   return useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: [...CARDS_QUERY_KEY, 'funding', cardId],
-      queryFn: ({ pageParam, signal }) => api.get(pagePath(cardId, 'funding', pageParam), { signal, schema: cardFundingListSchema }),
+      queryFn: ({ pageParam, signal }) => api.get(pagePath(cardId, 'funding', pageParam), { signal, schema: fundingListReply }),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
     }),
@@ -46,7 +54,7 @@ export function useCardTransaction(cardId: string | null, txId: string) {
     queryFn: ({ signal }) =>
       api.get(`/api/v1/cards/${encodeURIComponent(cardId ?? '')}/transactions/${encodeURIComponent(txId)}`, {
         signal,
-        schema: cardTransactionSchema,
+        schema: transactionReply,
       }),
     enabled: cardId !== null && CARD_TX_ID.test(txId),
   });
