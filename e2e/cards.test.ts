@@ -226,6 +226,16 @@ describe('a virtual card in the browser', () => {
     // The tab is kept in the address: a reload shows the same list.
     await page.reload();
     await expect.poll(() => page.getByTestId('card-funding').count()).toBe(1);
+    // The tabs follow the WAI-ARIA pattern: the arrow keys move between them, and only the open one is in the tab order.
+    const funding = page.getByRole('tab', { name: en.cards.basic.funding });
+    expect(await funding.getAttribute('aria-selected')).toBe('true');
+    await funding.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => hash(page)).not.toContain('tab=funding');
+    await expect.poll(() => page.getByTestId('card-transactions').count()).toBe(1);
+    const transactions = page.getByRole('tab', { name: en.cards.basic.transactionsTab });
+    expect(await transactions.evaluate((tab) => tab === document.activeElement)).toBe(true);
+    expect(await funding.getAttribute('tabindex')).toBe('-1');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 import type { Card } from '@wallet/contract';
-import { List, Tabs } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { BillOutline, CheckShieldOutline, FilterOutline, KeyOutline, LinkOutline, TruckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormFailure } from '../../components/form-failure';
 import { LinkItem } from '../../components/link-item';
 import { Section } from '../../components/section';
+import { TabSwitch } from '../../components/tab-switch';
 import { useFreezeCard } from '../../features/cards/api/get-cards';
 import { CardQuickActions } from '../../features/cards/components/card-actions';
 import styles from '../../features/cards/components/card-detail.module.css';
@@ -112,14 +113,17 @@ function CardDetail({ card: c }: { card: Card }) {
           {physical && c.trackingNumber && <List.Item extra={c.trackingNumber}>{t('cardPack.detail.trackingNumber')}</List.Item>}
         </List>
       </Section>
-      <Tabs activeKey={tab} onChange={showTab} className={styles.tabs}>
-        <Tabs.Tab title={t('cards.basic.transactionsTab')} key="transactions">
-          <CardTransactions cardId={c.id} />
-        </Tabs.Tab>
-        <Tabs.Tab title={t('cards.basic.funding')} key="funding">
-          <CardFunding cardId={c.id} />
-        </Tabs.Tab>
-      </Tabs>
+      <TabSwitch
+        tabs={[
+          { key: 'transactions', title: t('cards.basic.transactionsTab') },
+          { key: 'funding', title: t('cards.basic.funding') },
+        ]}
+        active={tab}
+        onChange={showTab}
+        className={styles.tabs}
+      >
+        {tab === 'funding' ? <CardFunding cardId={c.id} /> : <CardTransactions cardId={c.id} />}
+      </TabSwitch>
       <SandboxLink />
     </>
   );
