@@ -1,6 +1,8 @@
 import path from 'node:path';
+import type { Language } from '@wallet/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { launchChromium, signedInPage } from './chromium';
 import { E2E_PAYMENT_PASSWORD, emailedCode, fundedMember, memberApi, registerByApi } from './http';
 import { expectCleanPage } from './page-checks';
@@ -45,7 +47,17 @@ it('filters records by family and names the sender of a transfer, in every langu
   for (const language of ['en', 'zh', 'ko', 'ja']) {
     const page = await pageFor(receiver, language);
     await page.goto(`${baseUrl()}/#/pages/recordsSun/index`);
+    // The choices close without choosing, by Escape or a tap on the shade under them, and say so to a reader.
+    const typeFilter = page.getByRole('button', { expanded: false }).filter({ has: page.getByTestId('records-filter-type') });
+    await typeFilter.click();
+    await expect.poll(() => page.getByTestId('records-type-transfers').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('records-type-transfers').count()).toBe(0);
+    await typeFilter.click();
+    await page.getByRole('button', { name: CATALOGUES[language as Language].records.closeFilters }).click({ position: { x: 20, y: 680 } });
+    await expect.poll(() => page.getByTestId('records-type-transfers').count()).toBe(0);
     await page.getByTestId('records-filter-type').click();
+    expect(await page.getByRole('button', { expanded: true }).count()).toBe(1);
     await page.getByTestId('records-type-transfers').click();
     await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/pages/recordsSun/index?family=transfers');
     await expect.poll(() => page.getByTestId('record-row').count()).toBe(1);

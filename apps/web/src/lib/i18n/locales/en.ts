@@ -218,6 +218,7 @@ export const en = {
     title: 'Records',
     allCurrencies: 'All currencies',
     allTypes: 'All types',
+    closeFilters: 'Close the filters',
     balanceAfter: 'Balance {{amount}}',
     empty: 'No records yet',
     emptyText: 'Top-ups, exchanges, transfers and withdrawals will be listed here.',

@@ -214,6 +214,7 @@ export const ja: Catalogue = {
     title: '取引履歴',
     allCurrencies: 'すべての通貨',
     allTypes: 'すべての種類',
+    closeFilters: '絞り込みを閉じる',
     balanceAfter: '残高 {{amount}}',
     empty: 'まだ履歴はありません',
     emptyText: '入金・両替・送金・出金の履歴がここに表示されます。',

@@ -214,6 +214,7 @@ export const ko: Catalogue = {
     title: '거래 내역',
     allCurrencies: '전체 통화',
     allTypes: '전체 유형',
+    closeFilters: '필터 닫기',
     balanceAfter: '잔액 {{amount}}',
     empty: '아직 내역이 없습니다',
     emptyText: '충전, 환전, 이체, 출금 내역이 여기에 표시됩니다.',

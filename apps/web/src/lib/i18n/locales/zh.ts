@@ -214,6 +214,7 @@ export const zh: Catalogue = {
     title: '资金记录',
     allCurrencies: '全部币种',
     allTypes: '全部类型',
+    closeFilters: '收起筛选',
     balanceAfter: '余额 {{amount}}',
     empty: '暂无记录',
     emptyText: '充值、兑换、转账和提现记录都会显示在这里。',
