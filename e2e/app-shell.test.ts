@@ -114,6 +114,42 @@ describe('the first screen', () => {
   }
 });
 
+describe('a list of dated rows opened directly', () => {
+  it("has its language's first date formatter made by boot.js while the scripts download, and home has none", async () => {
+    const token = await registerByApi(inject('baseUrl'), {
+      email: `dated-${Date.now()}@example.com`,
+      network: 'BSC',
+      address: newBscAddress(),
+    });
+    const made = async (hash: string, language: string) => {
+      const phone = await signedInPage(browser, token, language);
+      // Every Intl.DateTimeFormat the page makes, with the file that made it.
+      await phone.addInitScript(() => {
+        const Original = Intl.DateTimeFormat;
+        const log: Array<{ locale: unknown; by: string }> = [];
+        (window as unknown as { __dateFormats: typeof log }).__dateFormats = log;
+        const Logged = function (this: unknown, ...args: ConstructorParameters<typeof Original>) {
+          log.push({ locale: args[0], by: new Error().stack?.split('\n')[2] ?? '' });
+          return new Original(...args);
+        } as unknown as typeof Intl.DateTimeFormat;
+        Object.assign(Logged, Original);
+        Intl.DateTimeFormat = Logged;
+      });
+      await phone.goto(`${inject('baseUrl')}/${hash}`);
+      await waitForQuiet(phone);
+      const log = await phone.evaluate(
+        () => (window as unknown as { __dateFormats: Array<{ locale: unknown; by: string }> }).__dateFormats,
+      );
+      await phone.context().close();
+      return log;
+    };
+    const records = await made('#/pages/recordsSun/index', 'ja');
+    expect(records[0]).toEqual({ locale: 'ja-JP', by: expect.stringContaining('/boot.js') });
+    const home = await made('#/', 'ja');
+    expect(home.filter((entry) => entry.by.includes('/boot.js'))).toEqual([]);
+  });
+});
+
 describe('an error on the first screen', () => {
   it("is worded by the contract in the member's language, whose messages are fetched only then", async () => {
     const email = `first-error-${Date.now()}@example.com`;

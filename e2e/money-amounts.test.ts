@@ -12,8 +12,7 @@ import {
 } from '@wallet/contract';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatMoney } from '../apps/web/src/lib/format';
-import { formatSignedMoney } from '../apps/web/src/lib/format-decimal';
+import { formatMoney, formatSignedMoney } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium, signedInPage } from './chromium';

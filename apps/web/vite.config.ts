@@ -11,6 +11,7 @@ import { firstCataloguePlugin } from './build/first-catalogue';
 import { iconPathsPlugin } from './build/icon-paths';
 import { licencesPlugin } from './build/licences';
 import { pwaPlugin } from './build/pwa';
+import { LOCALE_TAGS } from './src/lib/locale-tags';
 
 /** In development the API server runs separately on :8080; in production it serves this build itself. */
 const API_SERVER = 'http://localhost:8080';
@@ -34,6 +35,8 @@ const BOOT_REPLIES = {
   '/pages/recordsSun/index': ['/api/v1/wallet/records?limit=20'],
   '/pages/cardBasic/index': ['/api/v1/cards/{id}', '/api/v1/cards/{id}/transactions?limit=20'],
 };
+/** The pages whose first screen lists dated rows: boot.js makes the first date formatter for them early. */
+const DATED_ROUTES = ['/pages/recordsSun/index', '/pages/cardBasic/index'];
 const proxy = Object.fromEntries(API_PATHS.map((path) => [path, { target: API_SERVER, changeOrigin: true }]));
 
 export default defineConfig({
@@ -53,7 +56,7 @@ export default defineConfig({
     antdMobileRootRenderPlugin(),
     react(),
     barrelImportsPlugin(),
-    bootPlugin({ tabs: TAB_PATHS, replies: BOOT_REPLIES, contractValue }),
+    bootPlugin({ tabs: TAB_PATHS, replies: BOOT_REPLIES, datedRoutes: DATED_ROUTES, dateLocales: LOCALE_TAGS, contractValue }),
     ...licencesPlugin(),
     pwaPlugin(),
     compressionPlugin(),

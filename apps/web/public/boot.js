@@ -83,6 +83,15 @@
       link.href = url(index);
       document.head.appendChild(link);
     }
+    // A list of dated rows makes its first date formatter in its first render, and the first one a page
+    // makes loads the time zone and the locale's calendar: made now, while the scripts download.
+    if (data.datedRoutes.includes(route)) {
+      try {
+        new Intl.DateTimeFormat(data.dateLocales[language], { dateStyle: 'medium', timeStyle: 'short' });
+      } catch {
+        // No Intl (never in the browsers the app supports): the app's formatter will say so itself.
+      }
+    }
   };
   // After the first frame is painted; a page opened in the background paints nothing, so it starts now.
   if (document.visibilityState === 'hidden') start();

@@ -1,7 +1,7 @@
 import { CURRENCIES, type Currency, type Language } from '@wallet/contract';
+import { LOCALE_TAGS } from './locale-tags';
 
-const LOCALE_TAGS: Readonly<Record<Language, string>> = { zh: 'zh-CN', en: 'en-US', ko: 'ko-KR', ja: 'ja-JP' };
-
+/** The styles of dates; boot.js makes its early formatter with dateTime's options (the records' rows). */
 const DATE_STYLES = {
   /** "Mar 5, 2026, 14:03" */
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
