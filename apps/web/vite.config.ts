@@ -35,8 +35,8 @@ const BOOT_REPLIES = {
   '/pages/recordsSun/index': ['/api/v1/wallet/records?limit=20'],
   '/pages/cardBasic/index': ['/api/v1/cards/{id}', '/api/v1/cards/{id}/transactions?limit=20'],
 };
-/** The pages whose first screen lists dated rows: boot.js makes the first date formatter for them early. */
-const DATED_ROUTES = ['/pages/recordsSun/index', '/pages/cardBasic/index'];
+/** Of those, the replies that list dated rows: when one has rows, boot.js makes the first date formatter early. */
+const DATED_REPLIES = ['/api/v1/wallet/records?limit=20', '/api/v1/cards/{id}/transactions?limit=20'];
 const proxy = Object.fromEntries(API_PATHS.map((path) => [path, { target: API_SERVER, changeOrigin: true }]));
 
 export default defineConfig({
@@ -56,7 +56,7 @@ export default defineConfig({
     antdMobileRootRenderPlugin(),
     react(),
     barrelImportsPlugin(),
-    bootPlugin({ tabs: TAB_PATHS, replies: BOOT_REPLIES, datedRoutes: DATED_ROUTES, dateLocales: LOCALE_TAGS, contractValue }),
+    bootPlugin({ tabs: TAB_PATHS, replies: BOOT_REPLIES, datedReplies: DATED_REPLIES, dateLocales: LOCALE_TAGS, contractValue }),
     ...licencesPlugin(),
     pwaPlugin(),
     compressionPlugin(),

@@ -35,13 +35,13 @@ export interface BootData {
   replies: Record<string, string[]>;
   sessionHeader: string;
   /**
-   * The paths whose first screen is a list of dated rows (records, a card's transactions), and the
-   * locale the app formats each language's dates in (src/lib/format.ts): boot.js makes that language's
-   * first date formatter while the scripts download. A page's first Intl.DateTimeFormat loads the time
-   * zone and the locale's calendar, 20-50 ms measured here on a desktop CPU, which otherwise fell in
-   * the list's first render.
+   * Of `replies`, those that list dated rows (the records, a card's transactions), and the locale the
+   * app writes each language's dates in (src/lib/format.ts): when such a reply comes with rows, boot.js
+   * makes that language's first date formatter while the scripts still download. A page's first
+   * Intl.DateTimeFormat loads the time zone and the locale's calendar, 20-50 ms measured here on a
+   * desktop CPU, which otherwise fell in the list's first render.
    */
-  datedRoutes: string[];
+  datedReplies: string[];
   dateLocales: Record<string, string>;
 }
 
@@ -57,7 +57,7 @@ const SHORT = /^assets\/(.+)\.js$/;
 export function bootData(
   bundle: OutputBundle,
   entryFile: string,
-  options: Pick<BootData, 'tabs' | 'defaultLanguage' | 'replies' | 'sessionHeader' | 'datedRoutes' | 'dateLocales'>,
+  options: Pick<BootData, 'tabs' | 'defaultLanguage' | 'replies' | 'sessionHeader' | 'datedReplies' | 'dateLocales'>,
 ): BootData {
   const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
   const place = new Map(chunks.map((chunk, index) => [chunk.fileName, index]));
@@ -66,6 +66,8 @@ export function bootData(
     if (index === undefined) throw new Error(`boot: ${file} is not in the bundle`);
     return index;
   };
+  const asked = Object.values(options.replies).flat();
+  for (const reply of options.datedReplies) if (!asked.includes(reply)) throw new Error(`boot: ${reply} is dated but no page asks for it`);
   const routes: Record<string, number> = {};
   const languages: Record<string, number> = {};
   const catalogues: Record<string, number> = {};
@@ -110,7 +112,7 @@ export function bootData(
 export function bootPlugin(options: {
   tabs: string[];
   replies: Record<string, string[]>;
-  datedRoutes: string[];
+  datedReplies: string[];
   dateLocales: Record<string, string>;
   contractValue: (name: string) => Promise<unknown>;
 }): Plugin {
@@ -126,7 +128,7 @@ export function bootPlugin(options: {
         const data = bootData(context.bundle, entry, {
           tabs: options.tabs,
           replies: options.replies,
-          datedRoutes: options.datedRoutes,
+          datedReplies: options.datedReplies,
           dateLocales: options.dateLocales,
           defaultLanguage: String(await options.contractValue('DEFAULT_LANGUAGE')),
           sessionHeader: String(await options.contractValue('SESSION_DELIVERY_HEADER')),

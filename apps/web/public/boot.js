@@ -40,8 +40,23 @@
       if (!complete) continue;
       replies[path] = fetch(path, { headers, credentials: 'include' });
       replies[path].catch(() => undefined);
+      if (data.datedReplies.includes(template)) replies[path].then(whenRowsCome).catch(() => undefined);
     }
     window.__walletBootReplies = { language, openedAt: performance.now(), replies };
+  }
+
+  // A list of dated rows makes its first date formatter in its first render, and the first one a page
+  // makes loads the time zone and the locale's calendar: when the list's reply comes with rows, that
+  // formatter is made at once, while the scripts still download. The app reads the reply itself.
+  function whenRowsCome(response) {
+    if (!response.ok) return;
+    return response
+      .clone()
+      .json()
+      .then((body) => {
+        if (!Object.values(body).some((value) => Array.isArray(value) && value.length > 0)) return;
+        new Intl.DateTimeFormat(data.dateLocales[language], { dateStyle: 'medium', timeStyle: 'short' });
+      });
   }
 
   let started = false;
@@ -82,15 +97,6 @@
       link.crossOrigin = '';
       link.href = url(index);
       document.head.appendChild(link);
-    }
-    // A list of dated rows makes its first date formatter in its first render, and the first one a page
-    // makes loads the time zone and the locale's calendar: made now, while the scripts download.
-    if (data.datedRoutes.includes(route)) {
-      try {
-        new Intl.DateTimeFormat(data.dateLocales[language], { dateStyle: 'medium', timeStyle: 'short' });
-      } catch {
-        // No Intl (never in the browsers the app supports): the app's formatter will say so itself.
-      }
     }
   };
   // After the first frame is painted; a page opened in the background paints nothing, so it starts now.
