@@ -13,7 +13,7 @@ export const CARDS_QUERY_KEY = ['cards'] as const;
 export const CARD_ACTIVITY_REFRESH_MS = 15_000;
 export const cardQueryKey = (id: string) => ['cards', 'one', id] as const;
 /** Build-compiled checks of the contract's schemas: the card pages draw without zod. */
-export const cardReply = jsonReplySchema<Card>(cardCheck);
+const cardReply = jsonReplySchema<Card>(cardCheck);
 const cardListReply = jsonReplySchema<CardList>(cardListCheck);
 
 export const getCards = ({ signal }: { signal?: AbortSignal } = {}) => api.get('/api/v1/cards', { signal, schema: cardListReply });
