@@ -19,6 +19,7 @@ import {
   unreadCountReplySchema,
 } from '@wallet/contract';
 import { describe, expect, it } from 'vitest';
+import { physicalCard as card } from '../features/cards/card.fixture';
 import type { CompiledCheck } from './json-check';
 
 const balances = {
@@ -64,41 +65,6 @@ const record = {
   amount: '-20.00',
   balanceAfter: '1230.50',
   reference: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-
-const card = {
-  id: '0194f5a2-7c3e-7000-8000-000000000002',
-  product: {
-    id: '0194f5a2-7c3e-7000-8000-000000000003',
-    name: 'Virtual USD',
-    names: { en: 'Virtual USD', zh: '虚拟美元卡' },
-    level: 1,
-    type: 'virtual',
-    currency: 'USD',
-    network: 'visa',
-    openingFee: '10',
-    monthlyFee: '1.5',
-    rechargeFeeRate: '0.015',
-    enabled: true,
-  },
-  type: 'virtual',
-  currency: 'USD',
-  holderName: 'DEMO MEMBER',
-  maskedNumber: '•••• 4242',
-  expiry: '12/29',
-  status: 'active',
-  frozen: false,
-  freezeReason: null,
-  failureMessage: null,
-  balance: '100.00',
-  held: '0',
-  kycStatus: 'passed',
-  kycReason: null,
-  shippingStatus: 'none',
-  trackingNumber: null,
-  boundAt: null,
-  pinSet: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -1,41 +1,6 @@
-import type { Card } from '@wallet/contract';
 import { describe, expect, it } from 'vitest';
+import { physicalCard as base } from '../card.fixture';
 import { cardStage, nextAction } from './card-stage';
-
-const base: Card = {
-  id: '00000000-0000-4000-8000-000000000001',
-  product: {
-    id: 'p',
-    name: 'Physical USD Platinum',
-    names: {},
-    level: 3,
-    type: 'physical',
-    currency: 'USD',
-    network: 'visa',
-    openingFee: '100',
-    monthlyFee: '2',
-    rechargeFeeRate: '0.01',
-    enabled: true,
-  },
-  type: 'physical',
-  currency: 'USD',
-  holderName: 'A B',
-  maskedNumber: '**** **** **** 1234',
-  expiry: '01/30',
-  status: 'active',
-  frozen: false,
-  freezeReason: null,
-  failureMessage: null,
-  balance: '0',
-  held: '0',
-  kycStatus: 'passed',
-  kycReason: null,
-  shippingStatus: 'none',
-  trackingNumber: null,
-  boundAt: null,
-  pinSet: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
 
 describe('cardStage', () => {
   it('follows a physical card from production to active', () => {

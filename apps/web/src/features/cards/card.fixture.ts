@@ -1,0 +1,37 @@
+import type { Card } from '@wallet/contract';
+
+/** A physical USD card as the server sends it, delivered to no one yet: tests spread it and change what they test. */
+export const physicalCard: Card = {
+  id: '00000000-0000-4000-8000-000000000001',
+  product: {
+    id: 'p',
+    name: 'Physical USD Platinum',
+    names: {},
+    level: 3,
+    type: 'physical',
+    currency: 'USD',
+    network: 'visa',
+    openingFee: '100',
+    monthlyFee: '2',
+    rechargeFeeRate: '0.01',
+    enabled: true,
+  },
+  type: 'physical',
+  currency: 'USD',
+  holderName: 'A B',
+  maskedNumber: '**** **** **** 1234',
+  expiry: '01/30',
+  status: 'active',
+  frozen: false,
+  freezeReason: null,
+  failureMessage: null,
+  balance: '0',
+  held: '0',
+  kycStatus: 'passed',
+  kycReason: null,
+  shippingStatus: 'none',
+  trackingNumber: null,
+  boundAt: null,
+  pinSet: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
