@@ -35,12 +35,31 @@ it('sends the web app with its own policy: this site only, no inline script', as
   expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
 });
 
-it('sends API replies, errors included, with a policy that loads nothing', async () => {
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-xss-protection',
+];
+
+it('sends API replies, errors included, with a policy that loads nothing and without the headers only a document reads', async () => {
   for (const url of ['/api/v1/meta', '/api/v1/me', '/api/v1/no-such-route']) {
     const res = await t.app.inject({ method: 'GET', url });
     expectCommonHeaders(res.headers);
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
+    for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeUndefined();
   }
+});
+
+it('sends every page the headers that act on a document, a reply without its own policy the API one', async () => {
+  const page = await t.app.inject({ method: 'GET', url: '/' });
+  for (const name of DOCUMENT_ONLY) expect(page.headers[name], name).toBeDefined();
+  expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+  const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+  expect(health.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
 });
 
 it('gives the API docs their own policy, with nothing from another host', async () => {

@@ -44,23 +44,32 @@ export function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
 }
 
 /**
- * Headers every reply carries. The Content-Security-Policy is the API's unless the reply set its own
- * (the web app's files, /docs). HSTS only in production and only over HTTPS, where a browser takes it
- * into account; over plain http on a developer's machine it would pin localhost to https.
+ * Helmet's headers that act only on a document a browser shows (how it opens windows, groups origins,
+ * prefetches names, saves downloads, runs its old XSS filter): API replies are data and go without them.
+ */
+const DOCUMENT_ONLY = new Set([
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-xss-protection',
+]);
+
+/**
+ * Headers every reply carries, set on the raw response before the route runs, so a reply that writes
+ * the response itself (the live event stream) carries them too. The Content-Security-Policy is the
+ * API's unless the reply sets its own (the web app's files, /docs), which replaces it. HSTS only in
+ * production and only over HTTPS, where a browser takes it into account; over plain http on a
+ * developer's machine it would pin localhost to https. One hook with the headers listed at start-up:
+ * every request pays for what runs here (issue 16).
  */
 export function registerSecurityHeaders(app: FastifyInstance, production: boolean): void {
-  const common = helmetHeaders();
-  // On the raw response first, as helmet did: a route may still replace one of them, and a reply that
-  // writes the response itself (the live event stream) carries them too.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of common) reply.raw.setHeader(name, value);
-    done();
-  });
-  app.addHook('onSend', (request, reply, _payload, done) => {
-    // The web app's files set theirs on the raw response (@fastify/static's setHeaders).
-    const own = reply.hasHeader('content-security-policy') || reply.raw.hasHeader('content-security-policy');
-    if (!own) reply.header('content-security-policy', API_POLICY);
-    if (production && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  const documents = [...helmetHeaders(), ['content-security-policy', API_POLICY] as const];
+  const api = documents.filter(([name]) => !DOCUMENT_ONLY.has(name));
+  app.addHook('onRequest', (request, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of request.url.startsWith('/api/') ? api : documents) res.setHeader(name, value);
+    if (production && request.protocol === 'https') res.setHeader('strict-transport-security', HSTS);
     done();
   });
 }
