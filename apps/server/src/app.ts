@@ -44,7 +44,7 @@ import { createMailer } from './platform/mail';
 import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
 import { attachReadCaches } from './platform/read-caches';
-import { childLoggerFactory } from './platform/request-logger';
+import { childLoggerFactory, logController } from './platform/request-logger';
 import { createSecretLimits, startSecretLimitJobs } from './platform/secret-limits';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { cachingSerializerCompiler } from './platform/shared-replies';
@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDeps) {
     loggerInstance: logger,
     ...requestIdOptions,
     childLoggerFactory,
+    logController,
     bodyLimit: 1024 * 1024,
     connectionTimeout: 65_000,
     ...errorModelOptions,

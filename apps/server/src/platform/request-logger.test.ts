@@ -1,13 +1,16 @@
 import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, RawRequestDefaultExpression } from 'fastify';
+import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { createLogger } from './logger';
+import { createLogger, writeRequestCompleted } from './logger';
 import { childLoggerFactory } from './request-logger';
 
 function capture(level: string) {
   const lines: Array<Record<string, unknown>> = [];
+  const raw: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
+      raw.push(String(chunk));
       lines.push(JSON.parse(String(chunk)));
       done();
     },
@@ -22,7 +25,7 @@ function capture(level: string) {
       options,
       {} as RawRequestDefaultExpression,
     );
-  return { lines, child, request };
+  return { lines, raw, logger, child, request };
 }
 
 describe('request loggers', () => {
@@ -71,5 +74,65 @@ describe('request loggers', () => {
     log.debug('route asked for debug');
     log.trace('still below');
     expect(lines.map((line) => line.msg)).toEqual(['route asked for debug']);
+  });
+});
+
+describe("a request's closing line", () => {
+  // What Fastify gives the logger: a child with its reply serializer beside ours for the request.
+  const fastifyChild = (logger: ReturnType<typeof createLogger>) =>
+    logger.child({}, { serializers: { res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }) } });
+  const cases = [
+    {
+      req: { method: 'GET', url: '/api/v1/wallet/records?limit=20', ip: '127.0.0.1' },
+      res: { statusCode: 200 },
+      responseTime: 1.2345678901,
+    },
+    { req: { method: 'POST', url: '/a?token=abc&q="é\n\u2028"', ip: '::ffff:10.0.0.1' }, res: { statusCode: 422 }, responseTime: 0.5 },
+    { req: { method: 'GET', url: '/b', socket: {} }, res: { statusCode: 304, other: 'not logged' }, responseTime: 12 },
+  ];
+
+  it.each(cases)('is written byte for byte as pino writes it, its secrets masked alike (%o)', (line) => {
+    const direct = capture('info');
+    expect(writeRequestCompleted(fastifyChild(direct.logger), 'req-1', line)).toBe(true);
+    const viaPino = capture('info');
+    fastifyChild(viaPino.logger).info({ requestId: 'req-1', ...line }, 'request completed');
+    const withoutTime = (text: string | undefined) => text?.replace(/"time":\d+/, '"time":0');
+    expect(direct.raw).toHaveLength(1);
+    expect(withoutTime(direct.raw[0])).toBe(withoutTime(viaPino.raw[0]));
+    expect(direct.raw[0]).not.toContain('abc');
+  });
+
+  it('is left to pino for a logger made elsewhere, a reply without its serializer, or info off', () => {
+    const line = cases[0] as (typeof cases)[number];
+    const plain = capture('info');
+    expect(writeRequestCompleted(plain.logger, 'req-1', line)).toBe(false);
+    expect(writeRequestCompleted(createLogger('info').child({}), 'req-1', line)).toBe(false);
+    const elsewhere = pino(
+      { serializers: { req: (r: unknown) => r, res: (r: unknown) => r } },
+      new Writable({ write: (_c, _e, done) => done() }),
+    );
+    expect(writeRequestCompleted(elsewhere, 'req-1', line)).toBe(false);
+    expect(writeRequestCompleted(fastifyChild(plain.logger).child({}, { msgPrefix: '[x] ' }), 'req-1', line)).toBe(false);
+    const quiet = capture('warn');
+    expect(writeRequestCompleted(fastifyChild(quiet.logger), 'req-1', line)).toBe(false);
+    expect([...plain.raw, ...quiet.raw]).toEqual([]);
+  });
+
+  it('is written by the request logger only while it is the parent with the request id merged in', () => {
+    const line = cases[0] as (typeof cases)[number];
+    type Direct = { writeCompleted(l: typeof line): boolean; info(...a: unknown[]): void };
+    const onParent = (level: string, options = {}) => {
+      const captured = capture(level);
+      const parent = fastifyChild(captured.logger) as unknown as FastifyBaseLogger;
+      const log = childLoggerFactory.call(undefined as never, parent, { requestId: 'req-1' }, options, {} as RawRequestDefaultExpression);
+      return { ...captured, log: log as unknown as Direct };
+    };
+    const plain = onParent('info');
+    expect(plain.log.writeCompleted(line)).toBe(true);
+    expect(plain.lines[0]).toMatchObject({ requestId: 'req-1', msg: 'request completed', res: { statusCode: 200 } });
+    expect(onParent('info', { level: 'debug' }).log.writeCompleted(line)).toBe(false);
+    const withChild = onParent('info');
+    withChild.log.info('a line without fields makes the child');
+    expect(withChild.log.writeCompleted(line)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
+import { type CompletedRequest, writeRequestCompleted } from './logger';
 
 /** The parent is the app's pino logger (createLogger), which knows its levels. */
 type Parent = FastifyBaseLogger & { isLevelEnabled(level: string): boolean; levels: { values: Record<string, number> } };
@@ -56,6 +57,17 @@ class LazyRequestLogger {
     return (values[level] ?? Number.POSITIVE_INFINITY) >= (values[own] ?? Number.POSITIVE_INFINITY);
   }
 
+  /**
+   * The request's closing line, written by the parent's own writer when this request's lines would be
+   * the parent's with the request id merged in (no child, no level or serializers of the route's).
+   */
+  writeCompleted(line: CompletedRequest): boolean {
+    if (this.#child || this.#options.level || this.#options.serializers) return false;
+    const requestId = this.#bindings.requestId;
+    if (typeof requestId !== 'string' || Object.keys(this.#bindings).length !== 1) return false;
+    return writeRequestCompleted(this.#parent, requestId, line);
+  }
+
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.#real().child(bindings, options);
   }
@@ -90,3 +102,27 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 
 export const childLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
   new LazyRequestLogger(logger as Parent, bindings, options) as unknown as FastifyBaseLogger;
+
+/**
+ * One line per request, when it ends: its method, URL, status and time. Fastify's default adds an
+ * "incoming request" line at info as well, which doubled the logging a read costs (issue 16); it is
+ * kept at debug, for following a request that never ends.
+ */
+class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    const log = reply.log as unknown;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (log instanceof LazyRequestLogger && log.writeCompleted(line)) return;
+    reply.log.info(line, 'request completed');
+  }
+}
+
+export const logController = new RequestLogController({ requestIdLogLabel: 'requestId' });
