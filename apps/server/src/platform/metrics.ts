@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { RequestMetrics } from './request-metrics';
 
 /**
  * Prometheus metrics at /metrics: request count and duration by route and status, database pool
@@ -11,15 +12,8 @@ export function registerMetrics(app: FastifyInstance, pool: pg.Pool): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const labelNames = ['method', 'route', 'status_code'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests served', labelNames, registers: [registry] });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request duration in seconds',
-    labelNames,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const requests = new RequestMetrics();
+  requests.register(registry);
   const poolGauge = (name: string, help: string, read: () => number) =>
     new Gauge({
       name,
@@ -36,11 +30,7 @@ export function registerMetrics(app: FastifyInstance, pool: pg.Pool): Registry {
 
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route !== '/metrics') {
-      const labels = { method: request.method, route, status_code: String(reply.statusCode) };
-      requests.inc(labels);
-      duration.observe(labels, reply.elapsedTime / 1000);
-    }
+    if (route !== '/metrics') requests.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
