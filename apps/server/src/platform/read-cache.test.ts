@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from './read-cache';
+import { REORDER_AFTER_MS, ReadCache } from './read-cache';
 
 function cache(overrides: Partial<{ ttlMs: number; maxEntries: number; enabled: () => boolean }> = {}) {
   let now = 0;
@@ -71,13 +71,24 @@ describe('ReadCache', () => {
   });
 
   it('evicts the least recently used entry beyond its size', async () => {
-    const { c } = cache();
+    const { c, advance } = cache({ ttlMs: 10 * REORDER_AFTER_MS });
     for (const k of ['a', 'b', 'c']) await c.get(k, async () => k);
+    advance(REORDER_AFTER_MS);
     await c.get('a', async () => 'reloaded');
     await c.get('d', async () => 'd');
     expect(c.size).toBe(3);
     expect(await c.get('a', async () => 'reloaded')).toBe('a');
     expect(await c.get('b', async () => 'reloaded')).toBe('reloaded');
+  });
+
+  it('reorders an entry read again within REORDER_AFTER_MS of its last move no further', async () => {
+    const { c, advance } = cache({ ttlMs: 10 * REORDER_AFTER_MS });
+    for (const k of ['a', 'b', 'c']) await c.get(k, async () => k);
+    advance(REORDER_AFTER_MS - 1);
+    await c.get('a', async () => 'reloaded');
+    await c.get('d', async () => 'd');
+    expect(await c.get('b', async () => 'reloaded')).toBe('b');
+    expect(await c.get('a', async () => 'reloaded')).toBe('reloaded');
   });
 
   it('updates a value in place', async () => {
