@@ -16,6 +16,7 @@ import { tpcb } from './bench/pgbench';
 import { READ_KINDS, readsOverHttp } from './bench/reads';
 import type { KindFigures } from './bench/reads-load';
 import { serverStartup } from './bench/startup';
+import { median } from './bench/stats';
 import { describeFirstScreen, firstScreenOnServer } from './first-screen';
 
 /**
@@ -172,29 +173,23 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
   await readFigures(handle.db, url, figures);
 }
 
-/**
- * A server's CPU time per answer, from its share of a core and its rate: steadier between runs than
- * either rate, since it does not move with what the load generator gets of the machine.
- */
-function cpuPerRequest(cores: number, perSecond: number): number {
-  return perSecond > 0 ? Math.round((cores * 1e6) / perSecond) : 0;
-}
-
 /** Authenticated reads of a thousand members, mixed, against a bare Fastify route: both servers in their own processes. */
 async function readFigures(db: Db, url: string, figures: Figures) {
   const reads = await readsOverHttp(db, url, { connections: HTTP_CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
   const { app, bare } = reads;
+  const medianRatio = median(reads.roundRatios);
   Object.assign(figures, {
     readsRps: round(app.total.perSecond),
-    readsVsBare: ratio(app.total.perSecond, bare.total.perSecond),
+    readsVsBare: Math.round(medianRatio * 100) / 100,
+    readsVsBareAllRounds: ratio(app.total.perSecond, bare.total.perSecond),
     readsP50Ms: round(app.total.p50Ms),
     readsP99Ms: round(app.total.p99Ms),
     readsNon2xx: app.total.non2xx + app.errors,
     bareFastifyRps: round(bare.total.perSecond),
     bareFastifyP99Ms: round(bare.total.p99Ms),
     readsServerCores: round(reads.serverCores.app),
-    readsServerCpuUs: cpuPerRequest(reads.serverCores.app, app.total.perSecond),
-    bareServerCpuUs: cpuPerRequest(reads.serverCores.bare, bare.total.perSecond),
+    readsServerCpuUs: Math.round(reads.serverCpuUs.app),
+    bareServerCpuUs: Math.round(reads.serverCpuUs.bare),
     readsServerKernelShare: round(reads.serverKernelShare.app),
     bareServerKernelShare: round(reads.serverKernelShare.bare),
   });
@@ -203,14 +198,17 @@ async function readFigures(db: Db, url: string, figures: Figures) {
     if (k) Object.assign(figures, { [`reads${capital(kind)}Rps`]: round(k.perSecond), [`reads${capital(kind)}P99Ms`]: round(k.p99Ms) });
   }
   console.info(
-    `authenticated reads, ${reads.members} members (each a session, 3 wallet records, a card with 5 transactions), a random member and read each request, ${HTTP_CLIENTS} connections, after a ${WARMUP_SECONDS} s warm-up: ${round(app.total.perSecond)} req/s = ${figures.readsVsBare}x a bare Fastify route (${round(bare.total.perSecond)} req/s; target >= 0.5x); p50 ${round(app.total.p50Ms)} ms, p99 ${round(app.total.p99Ms)} ms (target < 50 ms; bare: ${latency(bare.total)})`,
+    `authenticated reads, ${reads.members} members (each a session, 3 wallet records, a card with 5 transactions), a random member and read each request, ${HTTP_CLIENTS} connections, after a ${WARMUP_SECONDS} s warm-up: ${round(app.total.perSecond)} req/s = ${figures.readsVsBare}x a bare Fastify route (median of ${reads.roundRatios.length} rounds; ${round(bare.total.perSecond)} req/s; target >= 0.5x); p50 ${round(app.total.p50Ms)} ms, p99 ${round(app.total.p99Ms)} ms (target < 50 ms; bare: ${latency(bare.total)})`,
+  );
+  console.info(
+    `  rounds (bare route then app, ${round(SECONDS / reads.roundRatios.length)} s each): ${reads.roundRatios.map((r) => `${round(r)}x`).join(', ')}; all rounds together ${figures.readsVsBareAllRounds}x`,
   );
   for (const kind of READ_KINDS) {
     const k = app.kinds[kind];
     if (k) console.info(`  ${READ_PATHS[kind]}: ${kindLine(k)}`);
   }
   console.info(
-    `  server: the real one (startServer) in its own process; the bare route (GET /hello, a constant) in its own; load from a third (autocannon, ${HTTP_CLIENTS} keep-alive connections); members seeded in ${round(reads.seedSeconds)} s; server CPU under the load ${round(reads.serverCores.app)} cores (bare: ${round(reads.serverCores.bare)}), ${cpuPerRequest(reads.serverCores.app, app.total.perSecond)} µs a request (bare: ${cpuPerRequest(reads.serverCores.bare, bare.total.perSecond)} µs), of it in the kernel ${percent(reads.serverKernelShare.app)} (bare: ${percent(reads.serverKernelShare.bare)})`,
+    `  server: the real one (startServer) in its own process; the bare route (GET /hello, a constant) in its own; load from a third (autocannon, ${HTTP_CLIENTS} keep-alive connections); members seeded in ${round(reads.seedSeconds)} s; server CPU under the load ${round(reads.serverCores.app)} cores (bare: ${round(reads.serverCores.bare)}), ${figures.readsServerCpuUs} µs a request (bare: ${figures.bareServerCpuUs} µs), of it in the kernel ${percent(reads.serverKernelShare.app)} (bare: ${percent(reads.serverKernelShare.bare)})`,
   );
   if (app.total.non2xx > 0 || app.errors > 0 || bare.total.non2xx > 0 || bare.errors > 0)
     console.info(

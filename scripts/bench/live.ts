@@ -9,6 +9,7 @@ import type { LiveEmit, LiveEmitted } from './live-emit';
 import type { LiveLoadCommand, LiveLoadResult, LiveOpened, LiveTick } from './live-load';
 import { serverEnv } from './money';
 import { processRssKb, SERVER_NODE_FLAGS, startServer } from './server';
+import { median } from './stats';
 import { benchMembers } from './users';
 
 const EVENTS_PATH = '/api/v1/me/events';
@@ -239,8 +240,3 @@ function checkOpenFiles(needed: number) {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}

@@ -5,8 +5,9 @@ import autocannon from 'autocannon';
  * load never shares the server's event loop. autocannon keeps `connections` keep-alive connections
  * busy, one request at a time each; every request is a target drawn at random (a member's read of one
  * kind), so a thousand members' sessions, balances and lists are asked for, not one cached reply.
- * Latency is kept per kind of request. A first pass reading every target once, then a run of
- * `warmupSeconds`, are not counted.
+ * Latency is kept per kind of request and sent back whole, so the rounds of a run (readsOverHttp
+ * alternates the app and the bare route) are summed up together. A first pass reading every target
+ * once (`readEachFirst`), then a run of `warmupSeconds`, are not counted.
  */
 export interface ReadTarget {
   kind: string;
@@ -20,6 +21,7 @@ export interface ReadLoad {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  readEachFirst: boolean;
   targets: ReadTarget[];
 }
 
@@ -35,14 +37,60 @@ export interface KindFigures {
   statuses: Record<string, number>;
 }
 
+/** The answers of one kind in one run: their latencies in ms, and counts by status. */
+export interface KindAnswers {
+  latencies: number[];
+  statuses: Record<string, number>;
+  non2xx: number;
+}
+
 export interface ReadLoadResult {
-  total: KindFigures;
-  kinds: Record<string, KindFigures>;
+  /** The counted window's length. */
+  seconds: number;
+  /** Answers in the counted window, by kind of request. */
+  kinds: Record<string, KindAnswers>;
   /** Connection errors and timeouts (no HTTP answer) in the counted window. */
   errors: number;
 }
 
-class Tally {
+export interface ReadFigures {
+  total: KindFigures;
+  kinds: Record<string, KindFigures>;
+  errors: number;
+}
+
+function kindFigures(parts: KindAnswers[], seconds: number): KindFigures {
+  const sorted = Float64Array.from(parts.flatMap((part) => part.latencies)).sort();
+  const at = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  const statuses: Record<string, number> = {};
+  for (const part of parts) for (const [status, n] of Object.entries(part.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
+  return {
+    count: sorted.length,
+    perSecond: seconds > 0 ? sorted.length / seconds : 0,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: sorted.at(-1) ?? 0,
+    non2xx: parts.reduce((sum, part) => sum + part.non2xx, 0),
+    statuses,
+  };
+}
+
+/** The figures of one or more runs taken together: rates over their summed windows, percentiles over all their answers. */
+export function readFigures(results: ReadLoadResult[]): ReadFigures {
+  const seconds = results.reduce((sum, result) => sum + result.seconds, 0);
+  const kinds = [...new Set(results.flatMap((result) => Object.keys(result.kinds)))];
+  const of = (kind: string) => results.flatMap((result) => result.kinds[kind] ?? []);
+  return {
+    total: kindFigures(
+      results.flatMap((result) => Object.values(result.kinds)),
+      seconds,
+    ),
+    kinds: Object.fromEntries(kinds.map((kind) => [kind, kindFigures(of(kind), seconds)])),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+  };
+}
+
+class Tally implements KindAnswers {
   readonly latencies: number[] = [];
   readonly statuses: Record<string, number> = {};
   non2xx = 0;
@@ -51,20 +99,6 @@ class Tally {
     this.latencies.push(ms);
     this.statuses[status] = (this.statuses[status] ?? 0) + 1;
     if (status < 200 || status >= 300) this.non2xx += 1;
-  }
-
-  figures(seconds: number): KindFigures {
-    const sorted = Float64Array.from(this.latencies).sort();
-    const at = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
-    return {
-      count: sorted.length,
-      perSecond: sorted.length / seconds,
-      p50Ms: at(0.5),
-      p99Ms: at(0.99),
-      maxMs: sorted.at(-1) ?? 0,
-      non2xx: this.non2xx,
-      statuses: this.statuses,
-    };
   }
 }
 
@@ -127,12 +161,10 @@ function readEachOnce(load: ReadLoad) {
 }
 
 async function run(load: ReadLoad): Promise<ReadLoadResult> {
-  await readEachOnce(load);
+  if (load.readEachFirst) await readEachOnce(load);
   if (load.warmupSeconds > 0) await cannon(load, load.warmupSeconds, null);
-  const total = new Tally();
   const kinds = new Map<string, Tally>();
   const result = await cannon(load, load.seconds, (kind, status, ms) => {
-    total.note(status, ms);
     let tally = kinds.get(kind);
     if (!tally) {
       tally = new Tally();
@@ -140,19 +172,17 @@ async function run(load: ReadLoad): Promise<ReadLoadResult> {
     }
     tally.note(status, ms);
   });
-  return {
-    total: total.figures(load.seconds),
-    kinds: Object.fromEntries([...kinds].map(([kind, tally]) => [kind, tally.figures(load.seconds)])),
-    errors: result.errors + result.timeouts,
-  };
+  return { seconds: load.seconds, kinds: Object.fromEntries(kinds), errors: result.errors + result.timeouts };
 }
 
-process.once('message', (load: ReadLoad) => {
+// One load per message, answered in turn, until the parent disconnects (readsOverHttp's rounds).
+process.on('message', (load: ReadLoad) => {
   run(load).then(
-    (result) => process.send?.(result, () => process.exit(0)),
+    (result) => process.send?.(result),
     (error) => {
       console.error(error);
       process.exit(1);
     },
   );
 });
+process.once('disconnect', () => process.exit(0));

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../apps/server/src/platform/db/database';
 import { cardMembers } from './card-members';
-import { loadInChild } from './child';
+import { type LoadProcess, loadProcess } from './child';
 import { serverEnv } from './money';
-import type { ReadLoad, ReadLoadResult, ReadTarget } from './reads-load';
+import { type ReadFigures, type ReadLoad, type ReadLoadResult, type ReadTarget, readFigures } from './reads-load';
 import { SERVER_NODE_FLAGS, startServer } from './server';
 import { startService } from './service';
 
@@ -14,16 +14,26 @@ const CARD_TRANSACTIONS = 5;
 /** The reads a member's app makes on opening its wallet and card screens, as the load names them. */
 export const READ_KINDS = ['balances', 'records', 'cards', 'cardTransactions'] as const;
 
+/** The counted time is cut into this many rounds, the bare route's and the app's taken in turn. */
+export const READ_ROUNDS = 5;
+
 export interface ReadsFigures {
   members: number;
   seedSeconds: number;
-  app: ReadLoadResult;
+  app: ReadFigures;
   /** The same load against a bare Fastify route in its own process: the ceiling of this machine and generator. */
-  bare: ReadLoadResult;
+  bare: ReadFigures;
+  /** Each round's app rate over the bare route's just before it: the machine's pace changes between rounds, less within one. */
+  roundRatios: number[];
   /** What the server logged at error level, when an answer was not a 2xx. */
   serverErrors: string[];
-  /** Each server's CPU time over its load (warm-up included) as a share of one core: 1 is a full core. */
+  /** Each server's CPU time over its counted rounds as a share of one core: 1 is a full core. */
   serverCores: { app: number; bare: number };
+  /**
+   * Each server's CPU time over its counted rounds per answer, in µs: it does not move with what the
+   * load generator gets of the machine, as both rates do.
+   */
+  serverCpuUs: { app: number; bare: number };
   /** The share of that CPU time spent in the kernel (system time): socket reads and writes, mostly. */
   serverKernelShare: { app: number; bare: number };
 }
@@ -36,7 +46,10 @@ export interface ReadsFigures {
  * records' first page, the card list, the card's transactions), so sessions and balances are looked
  * up for a thousand members, not answered from one warm cache entry. The server is the real one
  * (startServer); the baseline is a bare Fastify route in its own process (bare-server.ts) under the
- * same generator, connections and warm-up, measured in the same run.
+ * same generator, connections and warm-up, measured in the same run. Both are warmed up, then the
+ * counted time is cut into READ_ROUNDS rounds taken in turn (bare route, app, bare route, ...): this
+ * machine's pace changes from one minute to the next, and measuring one server after the other moved
+ * the ratio of one build by 0.2 between runs.
  */
 export async function readsOverHttp(
   db: Db,
@@ -64,47 +77,78 @@ export async function readsOverHttp(
     cardTransactions: (m) => `/api/v1/cards/${m.cardId}/transactions?limit=20`,
   };
   const targets: ReadTarget[] = members.flatMap((m) => READ_KINDS.map((kind) => ({ kind, path: paths[kind](m), token: m.token })));
-  const serverCores = { app: 0, bare: 0 };
-  const serverKernelShare = { app: 0, bare: 0 };
-  const load = async (pid: number, side: 'app' | 'bare', baseUrl: string, of: ReadTarget[]) => {
-    const cpu = cpuTimes(pid);
-    const started = performance.now();
-    const result = await loadInChild<ReadLoad, ReadLoadResult>('./reads-load.ts', {
-      baseUrl,
-      connections,
-      seconds,
-      warmupSeconds,
-      targets: of,
-    });
-    const after = cpuTimes(pid);
-    const user = after.user - cpu.user;
-    const system = after.system - cpu.system;
-    serverCores[side] = (user + system) / ((performance.now() - started) / 1000);
-    serverKernelShare[side] = user + system > 0 ? system / (user + system) : 0;
-    return result;
+  const bareTargets = members.map((m) => ({ kind: 'bare', path: '/hello', token: m.token }));
+  type Side = {
+    pid: number;
+    baseUrl: string;
+    targets: ReadTarget[];
+    load: LoadProcess<ReadLoad, ReadLoadResult>;
+    rounds: ReadLoadResult[];
+    user: number;
+    system: number;
   };
+  const run = (side: Side, load: Pick<ReadLoad, 'seconds' | 'warmupSeconds' | 'readEachFirst'>) =>
+    side.load.run({ baseUrl: side.baseUrl, connections, targets: side.targets, ...load });
 
-  // The same bearer header on every bare request, so the bytes on the wire are alike.
+  // Both servers run at once, each idle while the other is loaded; the same bearer header on every
+  // bare request, so the bytes on the wire are alike.
   const bareServer = await startService('./bare-server.ts', {}, [...SERVER_NODE_FLAGS]);
-  let bare: ReadLoadResult;
-  try {
-    bare = await load(
-      bareServer.pid,
-      'bare',
-      bareServer.url,
-      members.map((m) => ({ kind: 'bare', path: '/hello', token: m.token })),
-    );
-  } finally {
+  const server = await startServer(serverEnv(url)).catch(async (error) => {
     await bareServer.stop();
-  }
-
-  const server = await startServer(serverEnv(url));
+    throw error;
+  });
+  const stops: Array<() => void> = [];
   try {
-    const app = await load(server.pid, 'app', server.baseUrl, targets);
-    const serverErrors = app.total.non2xx > 0 ? await server.errors(10) : [];
-    return { members: members.length, seedSeconds, app, bare, serverErrors, serverCores, serverKernelShare };
+    // One load process per server, kept for every round: starting one takes about a second, and the
+    // app's cache entries live 30 s from the warm-up's first pass.
+    const sideOf = (pid: number, baseUrl: string, of: ReadTarget[]): Side => ({
+      pid,
+      baseUrl,
+      targets: of,
+      load: loadProcess('./reads-load.ts'),
+      rounds: [],
+      user: 0,
+      system: 0,
+    });
+    const bare = sideOf(bareServer.pid, bareServer.url, bareTargets);
+    const app = sideOf(server.pid, server.baseUrl, targets);
+    stops.push(
+      () => bare.load.stop(),
+      () => app.load.stop(),
+    );
+    for (const side of [bare, app]) await run(side, { seconds: warmupSeconds, warmupSeconds: 0, readEachFirst: true });
+    const roundRatios: number[] = [];
+    for (let round = 0; round < READ_ROUNDS; round++) {
+      for (const side of [bare, app]) {
+        const before = cpuTimes(side.pid);
+        side.rounds.push(await run(side, { seconds: seconds / READ_ROUNDS, warmupSeconds: 0, readEachFirst: false }));
+        const after = cpuTimes(side.pid);
+        side.user += after.user - before.user;
+        side.system += after.system - before.system;
+      }
+      const rate = (side: Side) => readFigures([side.rounds.at(-1) as ReadLoadResult]).total.perSecond;
+      roundRatios.push(rate(bare) > 0 ? rate(app) / rate(bare) : 0);
+    }
+    const figures = { app: readFigures(app.rounds), bare: readFigures(bare.rounds) };
+    const cpu = (side: Side) => side.user + side.system;
+    const perAnswer = (side: Side, counted: number) => (counted > 0 ? (cpu(side) * 1e6) / counted : 0);
+    const kernelShare = (side: Side) => (cpu(side) > 0 ? side.system / cpu(side) : 0);
+    const serverErrors = figures.app.total.non2xx > 0 ? await server.errors(10) : [];
+    return {
+      members: members.length,
+      seedSeconds,
+      ...figures,
+      roundRatios,
+      serverErrors,
+      // Over the counted windows: a server is idle while the other one's round runs.
+      serverCores: { app: cpu(app) / seconds, bare: cpu(bare) / seconds },
+      serverCpuUs: { app: perAnswer(app, figures.app.total.count), bare: perAnswer(bare, figures.bare.total.count) },
+      serverKernelShare: { app: kernelShare(app), bare: kernelShare(bare) },
+    };
   } finally {
+    for (const stop of stops) stop();
     await server.stop();
+    await bareServer.stop();
   }
 }
 
