@@ -2,7 +2,7 @@ import * as contract from '@wallet/contract';
 import { LANGUAGES } from '@wallet/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeIssues } from './validation';
+import { describeIssues, RequestValidationError, validatorCompiler } from './validation';
 
 /** Every request schema the contract exports: bodies, queries and route parameters. */
 const REQUEST_SCHEMAS: Array<[string, z.ZodType]> = Object.entries(contract as Record<string, unknown>).flatMap(([name, value]) =>
@@ -165,5 +165,29 @@ describe('validation messages', () => {
       code: 'ADDRESS_REQUIRED',
       message: contract.ERRORS.ADDRESS_REQUIRED.message.ja,
     });
+  });
+});
+
+describe('the request validator', () => {
+  const validate = (schema: z.ZodType, data: unknown) =>
+    validatorCompiler({ schema, method: 'GET', url: '/x', httpPart: 'querystring' } as never)(data) as {
+      value?: unknown;
+      error?: RequestValidationError;
+    };
+
+  it("gives a valid input's parsed value, coerced and with its defaults", () => {
+    expect(validate(contract.recordsQuerySchema, { limit: '30' })).toEqual({ value: { limit: 30 } });
+    expect(validate(contract.recordsQuerySchema, {})).toEqual({ value: { limit: 20 } });
+  });
+
+  it("refuses an invalid one with zod's issues and the input each was about, a missing value told from a wrong one", () => {
+    const schema = z.object({ limit: z.coerce.number().int().max(50), cursor: z.string() });
+    const { error } = validate(schema, { limit: '500' });
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error?.issues.map((issue) => [issue.path.join('.'), issue.input])).toEqual([
+      ['limit', 500],
+      ['cursor', undefined],
+    ]);
+    expect(error?.issues.map((issue) => 'input' in issue)).toEqual([true, true]);
   });
 });

@@ -12,13 +12,17 @@ export class RequestValidationError extends Error {
 
 /**
  * Like fastify-type-provider-zod's compiler, but keeps zod's raw issues (with the input, which tells
- * a missing value from a wrong one) so messages can be given in the caller's language.
+ * a missing value from a wrong one) so messages can be given in the caller's language. Only a refused
+ * input is parsed again with `reportInput`: that option costs a valid input ten times the parse
+ * (0.2 against 2 µs for a page's query), and every request with a query, parameters or a body paid it.
  */
 export const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = schema.safeParse(data, { reportInput: true });
-    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues) };
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    const reported = schema.safeParse(data, { reportInput: true });
+    return { error: new RequestValidationError((reported.error ?? result.error).issues) };
   };
 
 /**
