@@ -201,7 +201,7 @@ async function readFigures(db: Db, url: string, figures: Figures) {
     `authenticated reads, ${reads.members} members (each a session, 3 wallet records, a card with 5 transactions), a random member and read each request, ${HTTP_CLIENTS} connections, after a ${WARMUP_SECONDS} s warm-up: ${round(app.total.perSecond)} req/s = ${figures.readsVsBare}x a bare Fastify route (median of ${reads.roundRatios.length} rounds; ${round(bare.total.perSecond)} req/s; target >= 0.5x); p50 ${round(app.total.p50Ms)} ms, p99 ${round(app.total.p99Ms)} ms (target < 50 ms; bare: ${latency(bare.total)})`,
   );
   console.info(
-    `  rounds (bare route then app, ${round(SECONDS / reads.roundRatios.length)} s each): ${reads.roundRatios.map((r) => `${round(r)}x`).join(', ')}; all rounds together ${figures.readsVsBareAllRounds}x`,
+    `  rounds (app then bare route, ${round(SECONDS / reads.roundRatios.length)} s each): ${reads.roundRatios.map((r) => `${round(r)}x`).join(', ')}; all rounds together ${figures.readsVsBareAllRounds}x`,
   );
   for (const kind of READ_KINDS) {
     const k = app.kinds[kind];
