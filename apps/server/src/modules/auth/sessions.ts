@@ -99,14 +99,15 @@ export async function authenticate(db: Db, clock: Clock, request: FastifyRequest
   // The hash as base64 text is the cache's key; the bytes the table holds are made only for a query.
   // Node makes a Buffer from a native result at twice the cost of the whole hash as text (issue 16).
   const key = hash('sha256', token, 'base64');
+  const tokenHash = () => Buffer.from(key, 'base64');
   const cache = readCaches(db)?.sessions;
   // The loaders are written inline, not as named consts: under tsx every named function made per
   // request also costs a call that sets its name, a measurable share of a cached request.
   let session = cache
-    ? await cache.get(key, () => q.findLiveSessionByTokenHash(db, Buffer.from(key, 'base64'), idleSince))
-    : await q.findLiveSessionByTokenHash(db, Buffer.from(key, 'base64'), idleSince);
+    ? await cache.get(key, () => q.findLiveSessionByTokenHash(db, tokenHash(), idleSince))
+    : await q.findLiveSessionByTokenHash(db, tokenHash(), idleSince);
   // The cache keeps a session no longer than the idle limit allows; past it, ask the database.
-  if (session && session.last_used_at < idleSince) session = await q.findLiveSessionByTokenHash(db, Buffer.from(key, 'base64'), idleSince);
+  if (session && session.last_used_at < idleSince) session = await q.findLiveSessionByTokenHash(db, tokenHash(), idleSince);
   if (!session) {
     cache?.invalidate(key);
     throw new AppError('UNAUTHORIZED');
