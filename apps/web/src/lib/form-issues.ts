@@ -19,10 +19,6 @@ export type FormSchema<T> = {
  */
 export type GenericTexts = { required: string; tooLong: string; invalid: string };
 
-export function isErrorCode(code: string): code is ErrorCode {
-  return isKnownErrorCode(code);
-}
-
 /**
  * Checks form values with a contract schema. The contract's refinements use error codes as their
  * messages (e.g. 'PASSWORDS_DO_NOT_MATCH'), shown here in the person's language; the first issue
@@ -62,7 +58,7 @@ function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
  * never zod's message, which names patterns and types.
  */
 export function issueText(issue: ZodLikeIssue, language: Language, generic: GenericTexts): string {
-  if (isErrorCode(issue.message)) return errorMessageIn(issue.message, language);
+  if (isKnownErrorCode(issue.message)) return errorMessageIn(issue.message, language);
   if (isMissingIssue(issue)) return generic.required;
   return issueTextWith(issue, languagePack(language).issues);
 }

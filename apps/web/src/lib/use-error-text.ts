@@ -2,9 +2,8 @@ import type { Language } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
 import { lockedUntil, remainingAttempts } from './error-details';
-import { isErrorCode } from './form-issues';
 import { formatLockEnd } from './format';
-import { errorMessageIn } from './i18n/error-messages';
+import { errorMessageIn, isKnownErrorCode } from './i18n/error-messages';
 import { useAppStore } from './store';
 
 const SENTENCE_GAP: Readonly<Record<Language, string>> = { en: ' ', ko: ' ', zh: '', ja: '' };
@@ -22,7 +21,7 @@ export function useErrorText(): (error: unknown) => string {
     if (error.code === 'NETWORK_ERROR') return t('errors.network');
     if (error.code === 'TIMEOUT') return t('errors.timeout');
     if (error.code === 'BAD_REPLY') return t('errors.badReply');
-    const message = isErrorCode(error.code) ? errorMessageIn(error.code, language) : error.message;
+    const message = isKnownErrorCode(error.code) ? errorMessageIn(error.code, language) : error.message;
     const until = lockedUntil(error);
     const remaining = remainingAttempts(error);
     const extra = until
