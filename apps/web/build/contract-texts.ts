@@ -133,15 +133,25 @@ function jsonSchemaModule(source: Contract, name: string): string {
     messages: false,
   });
   // Ajv's standalone code requires its runtime helpers CommonJS-style even in ESM mode: made imports.
-  // The app asks a check only yes or no (src/lib/json-check.ts): the error objects Ajv builds before
-  // each `return false`, and the copies of the schema they point into, were half of the code. Each
-  // becomes an empty one, as a check that calls another counts the errors it returns.
-  return standaloneCode(ajv, ajv.compile(json))
+  // The app asks a check only yes or no (src/lib/json-check.ts): the error objects Ajv builds, before
+  // each `return false` and in the branches of an anyOf, and the copies of the schema they point into,
+  // were half of the code. Each becomes an empty one, as a check that calls another, or an anyOf,
+  // counts the errors it collects. What each check evaluated (kept for unevaluatedProperties, which
+  // the contract's schemas do not use) goes too.
+  const code = standaloneCode(ajv, ajv.compile(json))
     .replace(
       /const (\w+) = require\("(ajv\/dist\/runtime\/[\w-]+)"\)\.default;/g,
       'import $1_module from "$2.js"; const $1 = $1_module.default ?? $1_module;',
     )
-    .replace(/\b(validate\d+)\.errors = \[\{.*?\}\];return false;/g, '$1.errors = [{}];return false;');
+    .replace(/\b(validate\d+)\.errors = \[\{.*?\}\];return false;/g, '$1.errors = [{}];return false;')
+    .replace(/\b(const err\d+) = \{instancePath.*?\};if\(vErrors === null\)/g, '$1 = {};if(vErrors === null)')
+    .replace(
+      /const (evaluated\d+) = validate\d+\.evaluated;if\(\1\.dynamicProps\)\{\1\.props = undefined;\}if\(\1\.dynamicItems\)\{\1\.items = undefined;\}/g,
+      '',
+    )
+    .replace(/\bvalidate\d+\.evaluated = \{[^;]*\};/g, '');
+  if (/\bevaluated\d*\b/.test(code)) throw new Error(`virtual:json-schema/${name}: the check reads what it evaluated`);
+  return code;
 }
 
 /** Words for readers of the OpenAPI document (descriptions, examples) that a check never reads. */

@@ -4,6 +4,7 @@ import cardJson from 'virtual:json-schema/cardSchema';
 import cardTransactionListJson from 'virtual:json-schema/cardTransactionListSchema';
 import errorJson from 'virtual:json-schema/errorReplySchema';
 import popupsJson from 'virtual:json-schema/helpPopupsReplySchema';
+import notificationsJson from 'virtual:json-schema/notificationListReplySchema';
 import profileJson from 'virtual:json-schema/profileSchema';
 import recordListJson from 'virtual:json-schema/recordListReplySchema';
 import unreadJson from 'virtual:json-schema/unreadCountReplySchema';
@@ -14,6 +15,7 @@ import {
   cardTransactionListSchema,
   errorReplySchema,
   helpPopupsReplySchema,
+  notificationListReplySchema,
   profileSchema,
   recordListReplySchema,
   unreadCountReplySchema,
@@ -42,6 +44,15 @@ const profile = {
   paymentPasswordSet: true,
   kycStatus: 'none',
   createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const notification = {
+  id: '0194f5a2-7c3e-7000-8000-000000000009',
+  code: 'deposit_credited',
+  params: { amount: '5', currency: 'USDT' },
+  ref: { kind: 'deposit', id: '0194f5a2-7c3e-7000-8000-00000000000a' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  read: false,
 };
 
 const popup = {
@@ -122,6 +133,20 @@ const CASES: Array<{ name: string; zod: { safeParse: (v: unknown) => { success: 
       { popups: [{ ...popup, title: undefined }] },
       { popups: [{ ...popup, kind: 'rumour' }] },
       { popups: [{ ...popup, category: { id: popup.id, name: 'Cards' } }] },
+    ],
+  },
+  {
+    // Its ref is an anyOf (a thing or null), whose branches collect errors before one is kept.
+    name: 'notifications',
+    zod: notificationListReplySchema,
+    json: notificationsJson,
+    values: [
+      { notifications: [notification, { ...notification, ref: null }], nextCursor: null, unread: 1 },
+      { notifications: [{ ...notification, ref: { kind: 'rumour', id: '1' } }], nextCursor: null, unread: 1 },
+      { notifications: [{ ...notification, ref: { kind: 'card' } }], nextCursor: null, unread: 1 },
+      { notifications: [{ ...notification, ref: 'card' }], nextCursor: null, unread: 1 },
+      { notifications: [{ ...notification, params: { amount: 5 } }], nextCursor: null, unread: 1 },
+      { notifications: [{ ...notification, code: 'prize_won' }], nextCursor: '9', unread: 0 },
     ],
   },
   { name: 'unread', zod: unreadCountReplySchema, json: unreadJson, values: [{ unread: 3 }, { unread: 1.5 }, { unread: '3' }, {}] },
