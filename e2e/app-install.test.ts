@@ -85,7 +85,7 @@ describe('the update check', () => {
     const sw = await fetch(`${baseUrl()}/sw.js`);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
     const licences = (await (await fetch(`${baseUrl()}/licenses.json`)).json()) as Array<{ name: string; license: string }>;
-    expect(licences.map((l) => l.name)).toEqual(expect.arrayContaining(['react', 'antd-mobile', 'workbox-window', 'workbox-precaching']));
+    expect(licences.map((l) => l.name)).toEqual(expect.arrayContaining(['react', 'antd-mobile', 'workbox-precaching']));
   });
 });
 

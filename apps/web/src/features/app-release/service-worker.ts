@@ -1,4 +1,3 @@
-import { registerSW } from 'virtual:pwa-register';
 import { create } from 'zustand';
 
 /** How often an open app asks whether a new build was deployed (besides each start and the manual check). */
@@ -26,9 +25,12 @@ let started = false;
 let registration: ServiceWorkerRegistration | undefined;
 
 /**
- * Registers the service worker once per page (StrictMode and remounts call it again harmlessly).
- * registerType 'prompt': a new deployment's worker installs in the background and waits; the update
- * banner and the update page let the person switch to it when it suits them.
+ * Registers the service worker once per page (StrictMode and remounts call it again harmlessly),
+ * after the page has loaded: the worker's install downloads the whole build for offline use, which
+ * must not compete with the first screen's own files on a slow network. registerType 'prompt' (see
+ * build/pwa.ts): a new deployment's worker installs in the background and waits; the update banner
+ * and the update page let the person switch to it when it suits them. Told by the browser's own
+ * events: workbox-window, which reported the same two things, was some 2.5 kB of every first screen.
  */
 export function startServiceWorker(): void {
   if (started) return;
@@ -37,20 +39,39 @@ export function startServiceWorker(): void {
     useServiceWorker.setState({ status: 'unsupported' });
     return;
   }
-  registerSW({
-    immediate: true,
-    onNeedRefresh: () => useServiceWorker.setState({ needRefresh: true, dismissed: false }),
-    onOfflineReady: () => useServiceWorker.setState({ offlineReady: true }),
-    onRegisteredSW: (_url, registered) => {
-      registration = registered;
-      useServiceWorker.setState({ status: 'registered', offlineReady: Boolean(registered?.active) });
-      if (registered) setInterval(() => void checkForNewBuild(), UPDATE_CHECK_INTERVAL_MS);
-    },
-    onRegisterError: (error: unknown) => {
-      console.warn('service worker registration failed', error);
-      useServiceWorker.setState({ status: 'unsupported' });
-    },
-  });
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
+}
+
+async function register(): Promise<void> {
+  try {
+    registration = await navigator.serviceWorker.register('./sw.js', { scope: './' });
+  } catch (error) {
+    console.warn('service worker registration failed', error);
+    useServiceWorker.setState({ status: 'unsupported' });
+    return;
+  }
+  const registered = registration;
+  useServiceWorker.setState({ status: 'registered', offlineReady: Boolean(registered.active) });
+  // A worker installed while no worker ran this page is the first one: the app now opens offline.
+  // One installed beside a running worker is a newer build, which waits for the person.
+  const followed = new WeakSet<ServiceWorker>();
+  const follow = (worker: ServiceWorker | null) => {
+    if (!worker || followed.has(worker)) return;
+    followed.add(worker);
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && navigator.serviceWorker.controller) announceWaiting();
+      if (worker.state === 'activated') useServiceWorker.setState({ offlineReady: true });
+    });
+  };
+  if (registered.waiting && navigator.serviceWorker.controller) announceWaiting();
+  follow(registered.installing);
+  registered.addEventListener('updatefound', () => follow(registered.installing));
+  setInterval(() => void checkForNewBuild(), UPDATE_CHECK_INTERVAL_MS);
+}
+
+function announceWaiting(): void {
+  useServiceWorker.setState({ needRefresh: true, dismissed: false });
 }
 
 /**
@@ -58,20 +79,20 @@ export function startServiceWorker(): void {
  * waiting; rejects when the server cannot be reached.
  */
 export async function checkForNewBuild(): Promise<boolean> {
-  // Asked right after the app opened, before registerSW has reported back: the browser knows it already.
+  // Asked right after the app opened, before its registration has resolved: the browser knows it already.
   const current = registration ?? ('serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined);
   if (!current) return useServiceWorker.getState().needRefresh;
   await current.update();
   // A found worker installs before it waits: give it a moment to get there.
   for (let i = 0; i < 20 && current.installing; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+  // Said here too, not only by the worker's events: a check that found a build always offers it.
+  if (current.waiting && navigator.serviceWorker.controller && !useServiceWorker.getState().needRefresh) announceWaiting();
   return useServiceWorker.getState().needRefresh || Boolean(current.waiting);
 }
 
 /**
  * Switches to the waiting build: its worker is told to skip waiting, and the page reloads once it has
- * taken control. Asked of the browser directly rather than through workbox-window's `controlling`
- * event, which reloads only when it judges the page was controlled at registration and was seen to
- * miss that under load.
+ * taken control.
  */
 export async function applyUpdate(): Promise<void> {
   const current = registration ?? ('serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined);
