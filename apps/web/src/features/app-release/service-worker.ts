@@ -52,6 +52,8 @@ async function register(): Promise<void> {
     return;
   }
   const registered = registration;
+  // Nothing registered without an error: service workers are turned off here (a test browser's policy).
+  if (!registered) return void useServiceWorker.setState({ status: 'unsupported' });
   useServiceWorker.setState({ status: 'registered', offlineReady: Boolean(registered.active) });
   // A worker installed while no worker ran this page is the first one: the app now opens offline.
   // One installed beside a running worker is a newer build, which waits for the person.
