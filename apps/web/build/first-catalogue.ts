@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { type Plugin, runnerImport } from 'vite';
-import { FIRST_SCREEN_SECTIONS } from '../src/lib/i18n/first-screen-sections';
+import { FIRST_SCREEN_TEXTS, pickTexts } from '../src/lib/i18n/first-screen-sections';
 
 /** `import catalogue from 'virtual:first-catalogue/ko'`: the first screen's part of one language's catalogue. */
 const PREFIX = 'virtual:first-catalogue/';
@@ -8,7 +8,7 @@ const RESOLVED = `\0${PREFIX}`;
 const LOCALES = fileURLToPath(new URL('../src/lib/i18n/locales/', import.meta.url));
 
 /**
- * Cuts the sections the first screen needs (src/lib/i18n/first-screen-sections.ts) out of a
+ * Cuts the texts the first screen needs (src/lib/i18n/first-screen-sections.ts) out of a
  * language's catalogue at build time, as plain JSON. A bundler keeps an object literal whole, so
  * importing the catalogue module would bring every page's texts into the first load.
  */
@@ -27,8 +27,7 @@ export function firstCataloguePlugin(): Plugin {
       const { module } = await runnerImport<Record<string, Record<string, unknown>>>(file, { configFile: false, logLevel: 'error' });
       const catalogue = module[language];
       if (!catalogue) throw new Error(`first-catalogue: ${file} exports no ${language}`);
-      const first = Object.fromEntries(FIRST_SCREEN_SECTIONS.map((section) => [section, catalogue[section]]));
-      return `export default ${JSON.stringify(first)};`;
+      return `export default ${JSON.stringify(pickTexts(catalogue, FIRST_SCREEN_TEXTS))};`;
     },
   };
 }

@@ -3,8 +3,11 @@ import type { AntdLocale } from './antd-locales';
 import type { FirstScreenSection } from './first-screen-sections';
 import type { Catalogue } from './locales/en';
 
-/** The part of a catalogue the first screen draws with; the rest comes with the whole catalogue (packs.ts). */
-export type FirstCatalogue = Pick<Catalogue, FirstScreenSection>;
+/**
+ * The part of a catalogue the first screen draws with, some sections whole and some in part
+ * (first-screen-sections.ts); the rest comes with the whole catalogue (packs.ts).
+ */
+export type FirstCatalogue = { readonly [Section in FirstScreenSection]: Partial<Catalogue[Section]> };
 
 /**
  * What one language needs before anything is drawn, loaded as one chunk (packs/<language>.ts): the
