@@ -43,8 +43,12 @@ export function pickTexts(catalogue: Texts, paths: readonly string[]): Texts {
     keys.forEach((key, i) => {
       from = (from as Texts | undefined)?.[key];
       if (from === undefined) throw new Error(`the catalogue has no ${path}`);
-      if (i === keys.length - 1) to[key] = from;
-      else to = (to[key] ??= {}) as Record<string, unknown>;
+      if (i === keys.length - 1) {
+        to[key] = from;
+        return;
+      }
+      to[key] ??= {};
+      to = to[key] as Record<string, unknown>;
     });
   }
   return picked;

@@ -12,7 +12,10 @@ describe('language packs', () => {
       const pack = await loadLanguagePack(language);
       // Cut at build time (build/first-catalogue.ts): the first screen's texts, word for word, and nothing else.
       expect(pack.catalogue).toEqual(pickTexts(CATALOGUES[language], FIRST_SCREEN_TEXTS));
-      expect(pack.catalogue.release).toEqual({ offline: CATALOGUES[language].release.offline, prompt: CATALOGUES[language].release.prompt });
+      expect(pack.catalogue.release).toEqual({
+        offline: CATALOGUES[language].release.offline,
+        prompt: CATALOGUES[language].release.prompt,
+      });
       expect(pack.catalogue.home).toEqual(CATALOGUES[language].home);
       expect(pack.antd).toEqual(ANTD_LOCALES[language]);
       // The rest of the language: every page's texts, and the contract's messages, made per language at
