@@ -2,6 +2,8 @@
  * Business constants of PRODUCT_SPEC.md section 9, named once and imported by server and web.
  * Money values are decimal strings: they are compared with the decimal helpers in amount.ts.
  */
+import { CLIENT_LIMITS } from './client-limits';
+
 const CARD_BIND_MAX_FAILURES = 5;
 const CARD_BIND_LOCK_MINUTES = 15;
 
@@ -74,17 +76,7 @@ export const LIMITS = {
     largeNodeVenueSquareMetres: { min: 200, max: 2000 },
     largeNodeDPoolShare: '0.01',
   },
-  client: {
-    httpTimeoutMs: 60_000,
-    toastDurationMs: 1_500,
-    chunkLoadTimeoutMs: 120_000,
-    /** How long an error reply waits for the language's error messages before the reply's own sentence is shown. */
-    errorTextsWaitMs: 3_000,
-  },
+  client: CLIENT_LIMITS,
 } as const;
 
 export const APP_VERSION = '1.50';
-
-/** Regions offered on the login screen; their addresses come from server configuration. */
-export const SERVER_REGIONS = ['KR', 'HK', 'JP', 'TW'] as const;
-export type ServerRegion = (typeof SERVER_REGIONS)[number];

@@ -1,4 +1,4 @@
-import { LIMITS } from '@wallet/contract';
+import { CLIENT_LIMITS } from '@wallet/contract';
 import type { ComponentType } from 'react';
 import { useSyncExternalStore } from 'react';
 import { wholeCatalogueReady } from '../lib/i18n';
@@ -37,7 +37,7 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
     try {
       const [page] = await withTimeout(
         Promise.all([load(), wholeCatalogueReady()]),
-        LIMITS.client.chunkLoadTimeoutMs,
+        CLIENT_LIMITS.chunkLoadTimeoutMs,
         'Page chunk did not load in time',
       );
       return page;

@@ -3,7 +3,7 @@ import CSRF_HEADER from 'virtual:contract-value/CSRF_HEADER';
 import SESSION_DELIVERY_HEADER from 'virtual:contract-value/SESSION_DELIVERY_HEADER';
 import errorReply from 'virtual:json-schema/errorReplySchema';
 import type { ErrorCode, ErrorReply, Language } from '@wallet/contract';
-import { LIMITS } from '@wallet/contract';
+import { CLIENT_LIMITS } from '@wallet/contract';
 import { jsonReplySchema } from './json-check';
 
 /** Failures found by the client itself, before or instead of an error reply from the server. */
@@ -74,7 +74,7 @@ type Options<T> = RequestOptions & { schema?: ReplySchema<T> };
 const GATEWAY_STATUSES = [502, 503, 504];
 
 export function createApiClient(deps: ApiClientDeps) {
-  const timeoutMs = deps.timeoutMs ?? LIMITS.client.httpTimeoutMs;
+  const timeoutMs = deps.timeoutMs ?? CLIENT_LIMITS.httpTimeoutMs;
 
   async function request(
     method: Method,

@@ -1,4 +1,4 @@
-import { LIMITS } from '@wallet/contract';
+import { CLIENT_LIMITS } from '@wallet/contract';
 import { createApiClient } from './api-client';
 import { fetchWithBootReplies } from './boot-replies';
 import { firstScreenSchemas } from './first-screen-schemas';
@@ -26,11 +26,11 @@ export const api = createApiClient({
   // The error messages come with the rest of the language (lib/i18n/whole), which home does not load:
   // fetched for the first error reply, waited for a little only; without them the reply's own sentence shows.
   beforeErrorReply: () =>
-    withTimeout(wholeCatalogueReady(), LIMITS.client.errorTextsWaitMs, 'Error messages did not load').catch(() => undefined),
+    withTimeout(wholeCatalogueReady(), CLIENT_LIMITS.errorTextsWaitMs, 'Error messages did not load').catch(() => undefined),
   onUnreachable: (reason) => {
     showToast({
       content: i18n.t(reason === 'timeout' ? 'errors.timeout' : 'errors.network'),
-      duration: LIMITS.client.toastDurationMs,
+      duration: CLIENT_LIMITS.toastDurationMs,
     });
   },
 });

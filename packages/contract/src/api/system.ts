@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currencySchema, networkSchema } from '../code-schemas';
 import { LANGUAGES } from '../languages';
-import { SERVER_REGIONS } from '../limits';
+import { SERVER_REGIONS } from '../server-regions';
 
 export const healthReplySchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
 

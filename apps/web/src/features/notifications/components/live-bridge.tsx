@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LIMITS, type Notification } from '@wallet/contract';
+import { CLIENT_LIMITS, type Notification } from '@wallet/contract';
 import { useEffect } from 'react';
 import { connectLive, onLiveEvent } from '../../../lib/live-events';
 import { useAppStore } from '../../../lib/store';
@@ -49,7 +49,7 @@ export function LiveBridge() {
       if (!notification?.code) return;
       const { title, body } = text(notification);
       // Longer than an action's toast: this one is read, not just noticed.
-      showToast({ content: `${title}: ${body}`, duration: 2 * LIMITS.client.toastDurationMs, position: 'top' });
+      showToast({ content: `${title}: ${body}`, duration: 2 * CLIENT_LIMITS.toastDurationMs, position: 'top' });
     });
     return () => {
       offBalances();
