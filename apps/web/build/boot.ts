@@ -17,6 +17,8 @@ export interface BootData {
   entry: number;
   /** Per hash path (`/pages/recordsSun/index`): the place of that page's chunk. */
   routes: Record<string, number>;
+  /** The place of the chunk with the routes of every page but the tabs (src/app/other-routes.tsx). */
+  otherRoutes: number;
   /** Per language: the place of its pack (the first screen's texts, antd-mobile texts, error messages). */
   languages: Record<string, number>;
   /** Per language: the place of its whole catalogue, which every page but home waits for. */
@@ -49,6 +51,7 @@ const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="\.\/([^"]+)"><\/
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 const PAGE = /[\\/]src[\\/]pages[\\/](.+)\.tsx$/;
 const PACK = /[\\/]src[\\/]lib[\\/]i18n[\\/]packs[\\/]([a-z]{2})\.ts$/;
+const OTHER_ROUTES = /[\\/]src[\\/]app[\\/]other-routes\.tsx$/;
 const CATALOGUE = /[\\/]src[\\/]lib[\\/]i18n[\\/]locales[\\/]([a-z]{2})\.ts$/;
 const STYLE = /^assets\/(.+)\.css$/;
 const SHORT = /^assets\/(.+)\.js$/;
@@ -72,6 +75,7 @@ export function bootData(
   const languages: Record<string, number> = {};
   const catalogues: Record<string, number> = {};
   const styles: Record<number, string[]> = {};
+  let otherRoutes: number | undefined;
   for (const chunk of chunks) {
     const css = [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => STYLE.exec(file)?.[1] ?? '');
     if (css.some((name) => name === '')) throw new Error(`boot: a stylesheet of ${chunk.fileName} is not under assets/`);
@@ -80,11 +84,13 @@ export function bootData(
     const catalogue = chunk.moduleIds.map((id) => CATALOGUE.exec(id)?.[1]).find(Boolean);
     if (catalogue) catalogues[catalogue] = at(chunk.fileName);
     if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
+    if (OTHER_ROUTES.test(chunk.facadeModuleId)) otherRoutes = at(chunk.fileName);
     const page = PAGE.exec(chunk.facadeModuleId)?.[1];
     const pack = PACK.exec(chunk.facadeModuleId)?.[1];
     if (page) routes[`/pages/${page.split(path.sep).join('/')}`] = at(chunk.fileName);
     if (pack) languages[pack] = at(chunk.fileName);
   }
+  if (otherRoutes === undefined) throw new Error('boot: no chunk holds src/app/other-routes.tsx');
   return {
     files: chunks.map((chunk) => {
       const short = SHORT.exec(chunk.fileName)?.[1];
@@ -94,6 +100,7 @@ export function bootData(
     imports: chunks.map((chunk) => chunk.imports.map(at)),
     entry: at(entryFile),
     routes,
+    otherRoutes,
     languages,
     catalogues,
     styles,

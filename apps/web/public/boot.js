@@ -71,6 +71,8 @@
       for (const imported of data.imports[index]) add(imported);
     };
     add(data.entry);
+    // A page other than the tabs is drawn from the table of those pages, a chunk of its own.
+    if (!data.tabs.includes(route)) add(data.otherRoutes);
     add(data.routes[route]);
     add(data.languages[language]);
     // Every page but home draws with the language's whole catalogue (src/app/lazy-page.ts).
