@@ -11,6 +11,8 @@ beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'wallet-headers-'));
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dist, 'assets', 'app-3f2a.js'), 'console.log(1)');
+  await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   t = await createTestApp({ env: { ...PRODUCTION_ENV, WEB_DIST_DIR: dist, SMTP_URL: 'smtp://127.0.0.1:1', TRUST_PROXY: '127.0.0.1' } });
 });
 afterAll(async () => {
@@ -60,6 +62,20 @@ it('sends every page the headers that act on a document, a reply without its own
   expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
   const health = await t.app.inject({ method: 'GET', url: '/healthz' });
   expect(health.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+});
+
+it("sends the build's scripts and styles only what acts on a file a page loads; the worker keeps the page's policy", async () => {
+  const asset = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a.js' });
+  expect(asset.statusCode).toBe(200);
+  expect(asset.headers['x-content-type-options']).toBe('nosniff');
+  expect(asset.headers['cross-origin-resource-policy']).toBe('same-site');
+  expect(asset.headers['referrer-policy']).toBe('no-referrer');
+  for (const name of [...DOCUMENT_ONLY, 'content-security-policy', 'x-frame-options', 'x-permitted-cross-domain-policies']) {
+    expect(asset.headers[name], name).toBeUndefined();
+  }
+  const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+  expectCommonHeaders(worker.headers);
+  expect(String(worker.headers['content-security-policy'])).toContain("script-src 'self';");
 });
 
 it('gives the API docs their own policy, with nothing from another host', async () => {

@@ -50,7 +50,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, apiO
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      res.setHeader('content-security-policy', policy);
+      // A policy acts on a document or a worker (index.html, sw.js), not on a script or stylesheet a page loads.
+      if (!immutable) res.setHeader('content-security-policy', policy);
       // The same path answers brotli, gzip or plain by Accept-Encoding: a shared cache must keep them apart.
       res.setHeader('vary', 'accept-encoding');
     },
