@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { listenForInstallOffer } from '../install-prompt';
 import { useOnline } from '../online';
 import { applyUpdate, dismissUpdate, startServiceWorker, useServiceWorker } from '../service-worker';
-import styles from './app-release.module.css';
+import styles from './app-notices.module.css';
 import { APP_PATHS } from './paths';
 
 /** Says so when there is no network: the app then runs from the service worker's copy, without live data. */

@@ -2,7 +2,7 @@ import type { Language } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../lib/i18n/language-names';
 import { useAppStore } from '../../../lib/store';
-import styles from './help.module.css';
+import styles from './language-note.module.css';
 
 /** Says so when a text is shown in another language because the operator has not written it in the app's. */
 export function LanguageNote({ language }: { language: Language }) {
