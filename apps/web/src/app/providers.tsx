@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiError, isClientErrorCode } from '../lib/api-client';
 import { i18n } from '../lib/i18n';
-import { languagePack } from '../lib/i18n/packs';
+import { antdLocale } from '../lib/i18n/packs';
 import { useAppStore } from '../lib/store';
 
 const queryClient = new QueryClient({
@@ -21,10 +21,13 @@ const queryClient = new QueryClient({
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const language = useAppStore((state) => state.language);
+  // Drawn again when the rest of the language is added to i18next: antd-mobile's texts then carry the
+  // form messages that came with it.
+  useTranslation();
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={languagePack(language).antd}>{children}</ConfigProvider>
+        <ConfigProvider locale={antdLocale(language)}>{children}</ConfigProvider>
       </I18nextProvider>
     </QueryClientProvider>
   );

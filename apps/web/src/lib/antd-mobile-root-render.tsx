@@ -1,7 +1,7 @@
 import { ConfigProvider } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { languagePack } from './i18n/packs';
+import { antdLocale } from './i18n/packs';
 import { useAppStore } from './store';
 
 const roots = new WeakMap<Element | DocumentFragment, Root>();
@@ -20,7 +20,7 @@ export function render(node: ReactElement, container: Element | DocumentFragment
     root = createRoot(container);
     roots.set(container, root);
   }
-  const locale = languagePack(useAppStore.getState().language).antd;
+  const locale = antdLocale(useAppStore.getState().language);
   root.render(<ConfigProvider locale={locale}>{node}</ConfigProvider>);
 }
 

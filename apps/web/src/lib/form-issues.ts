@@ -1,7 +1,7 @@
 import { type ErrorCode, type IssueLike, isMissingIssue, issueTextWith, type Language } from '@wallet/contract';
 import { ApiError } from './api-client';
 import { errorMessageIn, isKnownErrorCode } from './i18n/error-messages';
-import { languagePack } from './i18n/packs';
+import { issueTexts } from './i18n/packs';
 
 /** One message to show under one field of a form. */
 export type FieldIssue = { field: string; message: string };
@@ -60,7 +60,7 @@ function valueAt(values: unknown, path: readonly PropertyKey[]): unknown {
 export function issueText(issue: ZodLikeIssue, language: Language, generic: GenericTexts): string {
   if (isKnownErrorCode(issue.message)) return errorMessageIn(issue.message, language);
   if (isMissingIssue(issue)) return generic.required;
-  return issueTextWith(issue, languagePack(language).issues);
+  return issueTextWith(issue, issueTexts(language));
 }
 
 /** The field messages of a 400 VALIDATION_FAILED reply: path "body.email" belongs to field "email". */

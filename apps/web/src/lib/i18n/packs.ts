@@ -1,4 +1,5 @@
-import type { Language } from '@wallet/contract';
+import type { IssueTexts, Language } from '@wallet/contract';
+import type { AntdLocale } from './antd-locales';
 import type { LanguagePack, WholeLanguage } from './pack';
 
 /**
@@ -46,7 +47,9 @@ function onceEach<T>(load: (language: Language) => Promise<T>) {
   };
   /** The value of `language` if it is in, else of any language that is; none before the first. */
   const loadedOrAny = (language: Language): T | undefined => loaded.get(language) ?? loaded.values().next().value;
-  return { get, loadedOrAny };
+  /** The value of `language` if it is in. */
+  const loadedOf = (language: Language): T | undefined => loaded.get(language);
+  return { get, loadedOrAny, loadedOf };
 }
 
 const packs = onceEach((language) => LOADERS[language]().then(({ pack }) => pack));
@@ -70,4 +73,30 @@ export function languagePack(language: Language): LanguagePack {
   const pack = packs.loadedOrAny(language);
   if (!pack) throw new Error('No language pack is loaded yet');
   return pack;
+}
+
+/**
+ * antd-mobile's texts for `language`: with our form messages once the rest of the language is in
+ * (every form is on a page that waits for it), its own until then (home draws no form).
+ */
+export function antdLocale(language: Language): AntdLocale {
+  const whole = wholes.loadedOf(language);
+  const own = languagePack(language).antd;
+  if (!whole) return own;
+  // Made once per language: a new object on every render would redraw every antd-mobile component.
+  let withForms = formLocales.get(own);
+  if (!withForms) {
+    withForms = whole.withFormMessages(own);
+    formLocales.set(own, withForms);
+  }
+  return withForms;
+}
+
+const formLocales = new WeakMap<AntdLocale, AntdLocale>();
+
+/** The zod issue texts of `language`, which come with the rest of it: a form's page draws only once that is in. */
+export function issueTexts(language: Language): IssueTexts {
+  const whole = wholes.loadedOf(language);
+  if (!whole) throw new Error(`The ${language} texts for forms are not loaded yet`);
+  return whole.issues;
 }

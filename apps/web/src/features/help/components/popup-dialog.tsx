@@ -5,8 +5,8 @@ import type { HelpArticle } from '@wallet/contract';
 import { Button, Space } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './popup-dialog.module.css';
 import { LanguageNote } from './language-note';
+import styles from './popup-dialog.module.css';
 import { OperatorMarkdown } from './simple-markdown';
 
 type Props = {
