@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { antdMobileDefaultLocalePlugin } from './build/antd-mobile-default-locale';
-import { antdMobileRootRenderPlugin } from './build/antd-mobile-root-render';
+import { antdMobileSwapsPlugin } from './build/antd-mobile-swaps';
 import { barrelImportsPlugin } from './build/barrel-imports';
 import { bootPlugin } from './build/boot';
 import { buildId } from './build/build-id';
@@ -48,14 +47,13 @@ export default defineConfig({
   // The installable app (manifest, service worker), the licences of the bundled packages, and brotli
   // and gzip copies of every text file for the server to send as they are: see build/.
   // contractTextsPlugin gives each language its own error messages and lets unused contract code go.
-  // barrelImportsPlugin, bootPlugin, iconPathsPlugin and the two antd-mobile plugins shape the first
+  // barrelImportsPlugin, bootPlugin, iconPathsPlugin and antdMobileSwapsPlugin shape the first
   // load (see each file).
   plugins: [
     contractTextsPlugin(),
     firstCataloguePlugin(),
     iconPathsPlugin(),
-    antdMobileRootRenderPlugin(),
-    antdMobileDefaultLocalePlugin(),
+    antdMobileSwapsPlugin(),
     react(),
     barrelImportsPlugin(),
     bootPlugin({ tabs: TAB_PATHS, replies: BOOT_REPLIES, datedReplies: DATED_REPLIES, dateLocales: LOCALE_TAGS, contractValue }),

@@ -9,7 +9,7 @@ const roots = new WeakMap<Element | DocumentFragment, Root>();
 /**
  * antd-mobile 5 mounts Toast, Dialog and Modal through ReactDOM.render, which React 19 removed (its
  * es/utils/render.js re-exports rc-util's shim for React 16-18; see antd-mobile's "v5 for React 19"
- * guide). The build puts this module in that file's place (build/antd-mobile-root-render.ts), so they
+ * guide). The build puts this module in that file's place (build/antd-mobile-swaps.ts), so they
  * mount with createRoot, and the shim, with Babel's regenerator runtime, is in no chunk. Those roots
  * sit outside the app's tree, so they get the member's locale too; otherwise imperative dialogs would
  * fall back to antd-mobile's default Chinese texts.
