@@ -23,6 +23,10 @@ export const VALIDATE_MESSAGES: Readonly<Record<Language, ValidateMessages>> = {
   ja: messagesOf(WORDS_JA),
 };
 
+/** antd-mobile's own texts, as each language's pack carries them. */
+export const ANTD_OWN_LOCALES: Readonly<Record<Language, AntdLocale>> = { zh: zhCN, en: enUS, ko: koKR, ja: jaJP };
+
+/** With our form messages, as each language's whole carries them. */
 export const ANTD_LOCALES: Readonly<Record<Language, AntdLocale>> = {
   zh: withMessages(zhCN, WORDS_ZH),
   en: withMessages(enUS, WORDS_EN),

@@ -1,13 +1,6 @@
 import { ERROR_CODES, ERRORS, LANGUAGES, zodIssueText } from '@wallet/contract';
-import enUS from 'antd-mobile/es/locales/en-US';
-import jaJP from 'antd-mobile/es/locales/ja-JP';
-import koKR from 'antd-mobile/es/locales/ko-KR';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { describe, expect, it } from 'vitest';
-import { ANTD_LOCALES } from './all-languages';
-
-const ANTD_OWN_LOCALES = { en: enUS, zh: zhCN, ko: koKR, ja: jaJP } as const;
-
+import { ANTD_LOCALES, ANTD_OWN_LOCALES } from './all-languages';
 import { CATALOGUES } from './catalogues';
 import { FIRST_SCREEN_TEXTS, pickTexts } from './first-screen-sections';
 import { antdLocale, languagePack, loadLanguagePack, loadWholeLanguage } from './packs';
