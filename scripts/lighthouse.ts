@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { appState, sessionCookies } from '../e2e/chromium';
 import { benchDatabase } from './bench/database';
 import { startServer } from './bench/server';
+import { type Service, startService } from './bench/service';
 import { DEFAULT_CHECKS, describeOutcome, FAST_AND_ACCESSIBLE, type LighthouseOutcome, runLighthouse } from './lighthouse/audit';
 import { APP_STORAGE_KEY, demoCardId, demoToken } from './lighthouse/demo-member';
+import { edgeCertificate } from './lighthouse/edge-certificate';
+import type { TlsEdgeInput } from './lighthouse/tls-edge';
 
 /**
  * `npm run lighthouse`: Lighthouse against the built app as `npm start` serves it (the real server on
@@ -18,6 +21,10 @@ import { APP_STORAGE_KEY, demoCardId, demoToken } from './lighthouse/demo-member
  * card's detail page must each score at least 95 for performance and for accessibility (issue 16).
  * LIGHTHOUSE_PAGES=home,records,card picks some of the signed-in pages; LIGHTHOUSE_PAGES=none skips them.
  * LIGHTHOUSE_REPORT_DIR keeps each full report; LIGHTHOUSE_DIST audits another build with this server.
+ *
+ * The browser loads the app over HTTPS with HTTP/2 from an edge in front of the server
+ * (lighthouse/tls-edge.ts), as a phone reaches a deployment; LIGHTHOUSE_TRANSPORT=http1 audits the
+ * server's own plain HTTP/1.1 instead, to compare.
  */
 const SIGNED_IN_PAGES: ReadonlyArray<{ name: string; hash: (cardId: string) => string }> = [
   { name: 'home', hash: () => '#/' },
@@ -39,11 +46,23 @@ async function main() {
       APP_SECRET: `lighthouse-${randomBytes(16).toString('hex')}`,
       DEMO_DATA: 'true',
       DEVCHAIN: 'false',
+      // The edge names the client and the scheme, as a deployment's proxy does.
+      TRUST_PROXY: 'loopback',
       // LIGHTHOUSE_DIST audits another build (an older one, for a before/after) with this server.
       ...(process.env.LIGHTHOUSE_DIST ? { WEB_DIST_DIR: process.env.LIGHTHOUSE_DIST } : {}),
     });
+    let edge: Service | null = null;
     try {
-      const outcomes: LighthouseOutcome[] = [await runLighthouse(`${server.baseUrl}/`, DEFAULT_CHECKS)];
+      const certificate = process.env.LIGHTHOUSE_TRANSPORT === 'http1' ? null : await edgeCertificate();
+      if (certificate) {
+        edge = await startService('../lighthouse/tls-edge.ts', { upstream: server.baseUrl, ...certificate } satisfies TlsEdgeInput);
+      }
+      const origin = edge ? `https://127.0.0.1:${edge.port}` : server.baseUrl;
+      const browser = { trustedKey: certificate?.spki };
+      console.info(
+        edge ? 'transport: HTTPS with HTTP/2, through an edge in front of the server' : 'transport: the server itself, plain HTTP/1.1',
+      );
+      const outcomes: LighthouseOutcome[] = [await runLighthouse(`${origin}/`, DEFAULT_CHECKS, browser)];
       for (const line of describeOutcome(outcomes[0] as LighthouseOutcome)) console.info(line);
       const wanted = (process.env.LIGHTHOUSE_PAGES ?? SIGNED_IN_PAGES.map((p) => p.name).join(',')).split(',');
       const pages = SIGNED_IN_PAGES.filter((p) => wanted.includes(p.name));
@@ -52,7 +71,8 @@ async function main() {
         const cardId = pages.some((p) => p.name === 'card') ? await demoCardId(server.baseUrl, token) : '';
         const session = [{ key: APP_STORAGE_KEY, value: appState(true) }];
         for (const signedIn of pages) {
-          const outcome = await runLighthouse(`${server.baseUrl}/${signedIn.hash(cardId)}`, FAST_AND_ACCESSIBLE, {
+          const outcome = await runLighthouse(`${origin}/${signedIn.hash(cardId)}`, FAST_AND_ACCESSIBLE, {
+            ...browser,
             localStorage: session,
             cookies: sessionCookies(token),
           });
@@ -64,6 +84,7 @@ async function main() {
       console.info(JSON.stringify(outcomes));
       if (!outcomes.every((outcome) => outcome.passed)) process.exitCode = 1;
     } finally {
+      await edge?.stop();
       await server.stop();
     }
   } finally {

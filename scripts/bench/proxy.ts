@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { withoutHopByHop } from './hop-by-hop';
 import { roundRobin } from './pick';
 import { serviceReady, UPSTREAM_HEADER } from './service';
 
@@ -18,15 +19,6 @@ export interface ProxyStats {
   perUpstream: number[];
   /** Requests no upstream answered (connection refused or reset): answered 502 here. */
   failed: number;
-}
-
-/** Hop-by-hop headers, which belong to one connection and are not passed on (RFC 9110, section 7.6.1). */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
-
-function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
-  const copy: http.OutgoingHttpHeaders = { ...headers };
-  for (const name of HOP_BY_HOP) delete copy[name];
-  return copy;
 }
 
 process.once('message', ({ upstreams }: ProxyInput) => {

@@ -43,6 +43,8 @@ export interface RunOptions {
   localStorage?: readonly StorageEntry[];
   /** Set in that browser too, e.g. the app's session cookie. */
   cookies?: Parameters<BrowserContext['addCookies']>[0];
+  /** The public key (base64 SHA-256 of its SPKI) of a certificate the browser trusts, the TLS edge's. */
+  trustedKey?: string;
 }
 
 export interface AuditOutcome {
@@ -178,7 +180,15 @@ export async function runLighthouse(
   const started = Date.now();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-quic'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-quic',
+      ...(options.trustedKey ? [`--ignore-certificate-errors-spki-list=${options.trustedKey}`] : []),
+    ],
     logLevel: 'silent',
   });
   try {
@@ -187,11 +197,16 @@ export async function runLighthouse(
     const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json' }, config(checks, keepStorage));
     if (!result) throw new Error('Lighthouse returned no result');
     const lhr = result.lhr;
-    // LIGHTHOUSE_REPORT_DIR keeps each run's full report (JSON), to see what a score is made of.
+    // LIGHTHOUSE_REPORT_DIR keeps each run's full report (JSON), to see what a score is made of, and
+    // its trace (open it in Chrome's DevTools, Performance panel): the unthrottled load Lighthouse's
+    // simulation starts from.
     const reports = process.env.LIGHTHOUSE_REPORT_DIR;
     if (reports) {
       await mkdir(reports, { recursive: true });
-      await writeFile(path.join(reports, `${url.replace(/[^a-z0-9]+/gi, '-').slice(-60)}.json`), JSON.stringify(lhr));
+      const name = path.join(reports, url.replace(/[^a-z0-9]+/gi, '-').slice(-60));
+      await writeFile(`${name}.json`, JSON.stringify(lhr));
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) await writeFile(`${name}.trace.json`, JSON.stringify(trace));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const outcomes = checks.map((check) => outcomeOf(lhr, check));
