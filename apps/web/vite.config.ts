@@ -35,7 +35,7 @@ const BOOT_REPLIES = {
   '/pages/recordsSun/index': ['/api/v1/wallet/records?limit=20'],
   '/pages/cardBasic/index': ['/api/v1/cards/{id}', '/api/v1/cards/{id}/transactions?limit=20'],
 };
-/** Of those, the replies that list dated rows: when one has rows, boot.js makes the first date formatter early. */
+/** Of those, the replies that list dated rows: on their pages boot.js makes the first date formatter before the frame. */
 const DATED_REPLIES = ['/api/v1/wallet/records?limit=20', '/api/v1/cards/{id}/transactions?limit=20'];
 const proxy = Object.fromEntries(API_PATHS.map((path) => [path, { target: API_SERVER, changeOrigin: true }]));
 

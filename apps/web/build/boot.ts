@@ -38,10 +38,10 @@ export interface BootData {
   sessionHeader: string;
   /**
    * Of `replies`, those that list dated rows (the records, a card's transactions), and the locale the
-   * app writes each language's dates in (src/lib/format.ts): when such a reply comes with rows, boot.js
-   * makes that language's first date formatter while the scripts still download. A page's first
+   * app writes each language's dates in (src/lib/format.ts): on a page that asks for one, boot.js makes
+   * that language's first date formatter before the frame is painted. A page's first
    * Intl.DateTimeFormat loads the time zone and the locale's calendar, 20-50 ms measured here on a
-   * desktop CPU, which otherwise fell in the list's first render.
+   * desktop CPU, which otherwise was a long task after the frame.
    */
   datedReplies: string[];
   dateLocales: Record<string, string>;

@@ -1,5 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useDrawnInTransition } from '../lib/use-drawn-in-transition';
 import { useErrorText } from '../lib/use-error-text';
 import { ErrorState } from './error-state';
 import { LoadMore } from './load-more';
@@ -21,7 +22,8 @@ type Props<P, I> = {
 /** A list read a page at a time: placeholder, retryable failure, empty state, or the items with the next page loading at the end. */
 export function PagedList<P, I>({ pages, itemsOf, errorTitle, empty, endText, rows = 8, compact, children }: Props<P, I>) {
   const errorText = useErrorText();
-  if (pages.isPending) return <LoadingState rows={rows} />;
+  const drawn = useDrawnInTransition(pages.data !== undefined);
+  if (pages.isPending || (pages.data && !drawn)) return <LoadingState rows={rows} />;
   if (pages.isError && !pages.data) {
     return (
       <ErrorState

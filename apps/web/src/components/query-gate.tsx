@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useDrawnInTransition } from '../lib/use-drawn-in-transition';
 import { useErrorText } from '../lib/use-error-text';
 import { ErrorState } from './error-state';
 import { LoadingState } from './loading-state';
@@ -16,7 +17,8 @@ type Props<T> = {
 /** Placeholder while a query loads, a retryable failure if it fails, and its data otherwise. */
 export function QueryGate<T>({ query, errorTitle, rows, compact, children }: Props<T>) {
   const errorText = useErrorText();
-  if (query.isPending) return <LoadingState rows={rows} />;
+  const drawn = useDrawnInTransition(query.data !== undefined);
+  if (query.isPending || (query.isSuccess && !drawn)) return <LoadingState rows={rows} />;
   if (query.isError) {
     return (
       <ErrorState

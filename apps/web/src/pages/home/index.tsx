@@ -18,6 +18,7 @@ import { BalanceList } from '../../features/wallet/components/balance-list';
 import { BalanceTotal } from '../../features/wallet/components/balance-total';
 import { QuickActions } from '../../features/wallet/components/quick-actions';
 import { useSignedIn } from '../../lib/session';
+import { useDrawnInTransition } from '../../lib/use-drawn-in-transition';
 import { useErrorText } from '../../lib/use-error-text';
 import { HeroCard } from './hero-card';
 import styles from './home.module.css';
@@ -64,6 +65,7 @@ function WalletHome() {
     void refetchBalances();
   }, [mismatch, wanted, totalIn, refetchMe, refetchBalances]);
   const stale = mismatch && balances.isFetching;
+  const drawn = useDrawnInTransition(balances.data !== undefined);
 
   return (
     <PullToRefresh onRefresh={async () => void (await Promise.all([balances.refetch(), me.refetch()]))}>
@@ -79,12 +81,12 @@ function WalletHome() {
           </Section>
         ) : (
           <>
-            <BalanceTotal balances={stale ? undefined : balances.data} currency={wanted} />
+            <BalanceTotal balances={stale || !drawn ? undefined : balances.data} currency={wanted} />
             <Section title={t('home.actions.title')}>
               <QuickActions />
             </Section>
             <Section title={t('home.balances.title')}>
-              {balances.data && !stale ? <BalanceList balances={balances.data} /> : <LoadingState rows={8} />}
+              {balances.data && drawn && !stale ? <BalanceList balances={balances.data} /> : <LoadingState rows={8} />}
             </Section>
           </>
         )}

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { NavBar } from '../../../components/nav-bar';
 import { PageBody } from '../../../components/page-body';
 import { QueryGate } from '../../../components/query-gate';
+import { useDrawnInTransition } from '../../../lib/use-drawn-in-transition';
 import { useCard } from '../api/get-cards';
 import { CardNotFound, isCardMissing } from './card-not-found';
 import { useCardId } from './use-card-id';
@@ -30,12 +31,14 @@ export function CardPage({ title, rows, withoutId, children }: Props) {
   const navigate = useNavigate();
   const id = useCardId();
   const card = useCard(id);
+  // Until then QueryGate below holds the placeholder.
+  const drawn = useDrawnInTransition(card.data !== undefined);
   useCardTextsFollowLanguage();
   return (
     <>
       <NavBar back title={title} />
       <PageBody>
-        {id && card.data ? (
+        {id && card.data && drawn ? (
           // Once loaded, a failed background refresh keeps the page as it is: a form half filled in,
           // or a recharge being followed, must not give way to an error screen.
           children(card.data)

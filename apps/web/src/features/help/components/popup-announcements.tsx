@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate, useNavigationType } from 'react-router';
 import { useSignedIn } from '../../../lib/session';
+import { useDrawnInTransition } from '../../../lib/use-drawn-in-transition';
 import { useDismissPopup, usePendingPopups } from '../api/popups';
 import { articlePath } from './paths';
 import { PopupDialog } from './popup-dialog';
@@ -30,7 +31,8 @@ export function PopupAnnouncements() {
   const pending = usePendingPopups(opening);
   const dismiss = useDismissPopup();
   const total = useRef(0);
-  const popups = pending.data?.popups ?? [];
+  const drawn = useDrawnInTransition(pending.data !== undefined);
+  const popups = (drawn && pending.data?.popups) || [];
   if (total.current === 0 && popups.length > 0) total.current = popups.length;
   const current = popups[0];
   if (!current) return null;
