@@ -283,7 +283,12 @@ describe('card screens in the browser', () => {
       await page.getByTestId('card-face').first().waitFor();
       for (const route of ['cardBasic/index', 'afterOpen/index', 'kuaidi/index', `cardBasic/index?id=${crypto.randomUUID()}`]) {
         cardReads.length = 0;
+        // The page left may say "card not found" too: a page with a card's id has answered once its read has.
+        const read = route.includes('?id=')
+          ? page.waitForResponse((r) => /^\/api\/v1\/cards\/[^/]+$/.test(new URL(r.url()).pathname))
+          : null;
         await go(page, `#/pages/${route}`);
+        await read;
         await page.getByTestId('card-not-found').waitFor();
         expect(cardReads.length).toBe(route.includes('?id=') ? 1 : 0);
         expect(await page.getByTestId('card-not-found').innerText()).toContain(CATALOGUES[language].cardPack.notFound.title);
