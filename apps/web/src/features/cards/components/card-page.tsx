@@ -31,7 +31,7 @@ export function CardPage({ title, rows, withoutId, children }: Props) {
   const navigate = useNavigate();
   const id = useCardId();
   const card = useCard(id);
-  // Until then QueryGate below holds the placeholder.
+  // A card that comes after the page opened is drawn in a transition; until then QueryGate shows the placeholder.
   const drawn = useDrawnInTransition(card.data !== undefined);
   useCardTextsFollowLanguage();
   return (
