@@ -66,6 +66,8 @@ function WalletHome() {
   }, [mismatch, wanted, totalIn, refetchMe, refetchBalances]);
   const stale = mismatch && balances.isFetching;
   const drawn = useDrawnInTransition(balances.data !== undefined);
+  // What the page shows: nothing in the old currency, and nothing before the first data is drawn.
+  const shown = stale || !drawn ? undefined : balances.data;
 
   return (
     <PullToRefresh onRefresh={async () => void (await Promise.all([balances.refetch(), me.refetch()]))}>
@@ -81,13 +83,11 @@ function WalletHome() {
           </Section>
         ) : (
           <>
-            <BalanceTotal balances={stale || !drawn ? undefined : balances.data} currency={wanted} />
+            <BalanceTotal balances={shown} currency={wanted} />
             <Section title={t('home.actions.title')}>
               <QuickActions />
             </Section>
-            <Section title={t('home.balances.title')}>
-              {balances.data && drawn && !stale ? <BalanceList balances={balances.data} /> : <LoadingState rows={8} />}
-            </Section>
+            <Section title={t('home.balances.title')}>{shown ? <BalanceList balances={shown} /> : <LoadingState rows={8} />}</Section>
           </>
         )}
       </PageBody>
