@@ -13,7 +13,6 @@ import { registerAppRelease } from './modules/app-release/register';
 import { devMailRoutes } from './modules/auth/dev-mail-routes';
 import { meRoutes } from './modules/auth/me-routes';
 import { authRoutes } from './modules/auth/routes';
-import { registerDeviceKeys } from './modules/auth/second-factor/device-key';
 import { secondFactorRoutes, secondFactorSignInRoutes } from './modules/auth/second-factor/routes';
 import { secondFactorSettings } from './modules/auth/second-factor/settings';
 import type { IssuerClient } from './modules/cards/issuer';
@@ -168,7 +167,6 @@ export async function buildApp(deps: AppDeps) {
     security: { appUrl: config.APP_URL, withdrawDelayHours: config.WITHDRAW_NEW_ADDRESS_DELAY_HOURS },
     secondFactor: secondFactorSettings(config),
   };
-  registerDeviceKeys(app);
   await app.register(authRoutes, { deps: authDeps, config });
   await app.register(meRoutes, { deps: authDeps, config });
   await app.register(secondFactorSignInRoutes, { deps: authDeps, config });

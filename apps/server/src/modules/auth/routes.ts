@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
+import { registerDeviceKeys } from './second-factor/device-key';
 import * as auth from './service';
 import { clearSessionCookie, csrfTokenFor, deliverSessionsAsCookies } from './session-cookie';
 import { authenticate, sessionToken } from './sessions';
@@ -23,6 +24,7 @@ const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 
 /** Sign-up and sign-in: the only account routes reachable without a session. */
 export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Config }> = async (app, { deps, config }) => {
+  registerDeviceKeys(app);
   const loginLimit = { rateLimit: { max: config.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute' } };
   const codeLimit = { rateLimit: { max: config.RATE_LIMIT_CODES_PER_HOUR, timeWindow: '1 hour' } };
   const tags = ['auth'];

@@ -27,11 +27,14 @@ declare module 'fastify' {
 
 export const deviceKeyHash = (key: string) => hash('sha256', `device\0${key}`, 'buffer');
 
+/**
+ * Registered in the scope of the sign-in routes (under COOKIE_PATH), not the whole app: every other
+ * request would pay for two hooks that do nothing for it (issue 16).
+ */
 export function registerDeviceKeys(app: FastifyInstance): void {
   app.decorateRequest('deviceKey', null);
   app.decorateRequest('deviceKeyToSet', false);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(`${COOKIE_PATH}/`)) return;
     const sent = request.cookies?.[DEVICE_COOKIE];
     request.deviceKey = sent && KEY_SHAPE.test(sent) ? sent : randomBytes(32).toString('base64url');
   });

@@ -18,6 +18,7 @@ import type { Config } from '../../../platform/config';
 import { type AuthDeps, completeSecondFactorSignIn } from '../service';
 import { deliverSessionsAsCookies } from '../session-cookie';
 import { requireSession, signedIn } from '../sessions';
+import { registerDeviceKeys } from './device-key';
 import { originOf } from './notice';
 import * as factors from './service';
 import { ticketHolder } from './sign-in';
@@ -26,6 +27,7 @@ const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 
 /** The second step of a sign-in that asked for the second factor; reachable without a session. */
 export const secondFactorSignInRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps; config: Config }> = async (app, { deps, config }) => {
+  registerDeviceKeys(app);
   const loginLimit = { rateLimit: { max: config.RATE_LIMIT_LOGINS_PER_MINUTE, timeWindow: '1 minute' } };
   const tags = ['auth'];
   deliverSessionsAsCookies(app);
