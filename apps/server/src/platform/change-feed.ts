@@ -44,9 +44,9 @@ export function holdRepliesUntilAnnounced(app: FastifyInstance, feed: ChangeFeed
   app.addHook('onSend', (request, _reply, _payload, done) => {
     // Not having started (refused by an earlier hook), it changed nothing. Another system's call (an
     // issuer's webhook) has no member waiting to read what it changed: its answer does not wait.
-    if (request.changesBefore === -1 || request.routeOptions.config.replyBeforeAnnounced) return done();
-    const sent = feed.whenSent(request.changesBefore);
-    if (sent) void sent.then(() => done());
+    // The route's config is read last: Fastify builds request.routeOptions anew on every read.
+    const sent = request.changesBefore === -1 ? null : feed.whenSent(request.changesBefore);
+    if (sent && !request.routeOptions.config.replyBeforeAnnounced) void sent.then(() => done());
     else done();
   });
 }
