@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
 import { type DestinationStream, type Logger, pino, symbols } from 'pino';
+import { logDestination } from './log-destination';
 
 /**
  * Field names whose values are secret wherever they appear: credentials, codes, tokens, card data.
@@ -116,7 +117,7 @@ export function createLogger(level: string, stream?: DestinationStream): Logger 
       }),
     },
   };
-  const logger = stream ? pino(options, stream) : pino(options);
+  const logger = pino(options, stream ?? logDestination());
   knowFormat(logger);
   return logger;
 }
