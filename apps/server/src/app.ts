@@ -103,7 +103,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorateRequest('auth', null);
   registerConnectionDraining(app);
   registerErrorHandling(app);
-  app.addHook('onSend', (request, reply, _payload, done) => {
+  // Set as the request starts, so a reply that fails, or writes the response itself, carries it too.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
