@@ -14,12 +14,12 @@ export interface LogDestination extends DestinationStream {
 }
 
 /**
- * Where the server's lines go (standard output, or the file open as `fd`): pino's own writer, sonic-boom, holding
- * each line as bytes. In its default mode it measures the text it holds in UTF-8 again on every line,
- * which grows with the lines held: under the reads benchmark that was several µs a request (issue
- * 16). Held as bytes, a line costs its own length, and a write carries BATCH_BYTES or FLUSH_MS of
- * lines. pino writes what is held when the process exits, after a crash too; a process killed
- * outright loses at most FLUSH_MS of lines.
+ * Where the server's lines go (standard output, or the file open as `fd`): pino's own writer,
+ * sonic-boom, holding each line as bytes. In its default mode it measures the text it holds in UTF-8
+ * again on every line, which grows with the lines held: under the reads benchmark that was several
+ * µs a request (issue 16). Held as bytes, a line costs its own length, and a write carries
+ * BATCH_BYTES or FLUSH_MS of lines. pino writes what is held when the process exits, after a crash
+ * too; a process killed outright loses at most FLUSH_MS of lines.
  */
 export function logDestination(fd = 1): LogDestination {
   const writer = destination({
