@@ -85,10 +85,10 @@ function config(checks: readonly CategoryCheck[], keepStorage: boolean): Config 
     extends: 'lighthouse:default',
     settings: {
       onlyCategories: [...new Set(checks.map((check) => check.category))],
-      // The app's live event stream stays open, so the network never goes quiet and each run waits
-      // out Lighthouse's maxWaitForLoad (45 s). With 15 s, three runs in fifteen failed to record the
-      // navigation (NO_NAVSTART).
       disableStorageReset: keepStorage,
+      // maxWaitForLoad stays at its default: the app's live event stream stays open, so the network
+      // never goes quiet and each run waits out Lighthouse's 45 s. With 15 s, three runs in fifteen
+      // failed to record the navigation (NO_NAVSTART).
     },
     audits: [{ implementation: ServiceWorkerAudit }],
     categories: { pwa: { title: 'PWA', auditRefs: [{ id: 'service-worker', weight: 1, group: 'pwa-installable' }] } },

@@ -25,6 +25,14 @@ describe('withoutHopByHop', () => {
   });
 });
 
+/** A request's answer on an HTTP/2 stream: its headers and its whole body. */
+async function answer(stream: http2.ClientHttp2Stream) {
+  const headers = await new Promise<http2.IncomingHttpHeaders>((resolve) => stream.once('response', resolve));
+  let body = '';
+  for await (const chunk of stream) body += chunk;
+  return { headers, body };
+}
+
 describe('the TLS edge Lighthouse loads the app through', () => {
   let upstream: http.Server;
   let edge: Service;
@@ -60,9 +68,7 @@ describe('the TLS edge Lighthouse loads the app through', () => {
       expect(session.alpnProtocol).toBe('h2');
       const stream = session.request({ ':method': 'POST', ':path': '/api/v1/thing?x=1', 'content-type': 'text/plain', cookie: 's=1' });
       stream.end('hello');
-      const headers = await new Promise<http2.IncomingHttpHeaders>((resolve) => stream.once('response', resolve));
-      let body = '';
-      for await (const chunk of stream) body += chunk;
+      const { headers, body } = await answer(stream);
       expect(headers[':status']).toBe(201);
       expect(headers['x-from']).toBe('server');
       expect(headers.connection).toBeUndefined();
@@ -83,9 +89,7 @@ describe('the TLS edge Lighthouse loads the app through', () => {
     try {
       const stream = session.request({ ':path': '/' });
       stream.end();
-      const headers = await new Promise<http2.IncomingHttpHeaders>((resolve) => stream.once('response', resolve));
-      let body = '';
-      for await (const chunk of stream) body += chunk;
+      const { headers, body } = await answer(stream);
       expect(headers[':status']).toBe(502);
       expect(body).toContain('the server did not answer');
     } finally {
