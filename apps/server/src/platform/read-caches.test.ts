@@ -137,6 +137,50 @@ describe('read caches across servers', () => {
     await waitFor(async () => (await frozen())[0] === true && (await transactions()) === 1);
   });
 
+  it('read the estimates’ prices and the card catalogue once for every member, until another server changes them', async () => {
+    const member = await signUp();
+    const db = t.database.handle.db;
+    const read = async (url: string) => (await t.app.inject({ url, headers: { ...member.headers, 'accept-language': 'en' } })).json();
+    const estimate = () => read('/api/v1/wallet/balances').then((r) => r.totalEstimate as string);
+    const monthlyFees = () =>
+      read('/api/v1/cards').then((r) => r.cards.map((c: { product: { monthlyFee: string } }) => c.product.monthlyFee));
+    const { rows } = await sql<{ id: string }>`insert into ledger_accounts (user_id, currency, purpose, balance)
+      values (${member.id}::uuid, 'USDT', 'wallet', 100) on conflict do nothing returning id`.execute(db);
+    expect(rows).toHaveLength(1);
+    const before = await estimate();
+
+    // Another member's balances read the cached prices; a rate another server changed reaches both once announced.
+    await sql`update exchange_rates set usd_price = usd_price * 2 where currency = 'USDT'`.execute(db);
+    await otherServerNotifies({ topic: 'balances', userIds: [member.id] });
+    await waitFor(async () => (await estimate()) === before);
+    await otherServerNotifies({ topic: 'rates' });
+    await waitFor(async () => (await estimate()) !== before);
+    expect(Number(await estimate())).toBeCloseTo(Number(before) * 2, 1);
+    await sql`update exchange_rates set usd_price = usd_price / 2 where currency = 'USDT'`.execute(db);
+    await otherServerNotifies({ topic: 'rates' });
+
+    // A card of a product another server added and has not announced yet: the catalogue is read again for it.
+    const product = await sql<{
+      id: string;
+    }>`insert into card_products (name, level, type, currency, opening_fee, monthly_fee, recharge_fee_rate)
+      values ('Added elsewhere', 9, 'virtual', 'USD', 1, 3, 0.01) returning id`.execute(db);
+    await sql`insert into cards (user_id, product_id, type, currency, holder_first_name, holder_last_name, status, opening_fee,
+        opening_key, created_at, updated_at)
+      values (${member.id}::uuid, ${product.rows[0]?.id}::uuid, 'virtual', 'USD', 'A', 'B', 'active', 0,
+        ${`other-server-product:${member.id}`}, now(), now())`.execute(db);
+    await otherServerNotifies({ topic: 'cards', userIds: [member.id] });
+    await waitFor(async () => (await monthlyFees()).length === 1);
+    expect(await monthlyFees()).toEqual(['3']);
+
+    // The product's fee changed by another server shows once it says so, and not before.
+    await sql`update card_products set monthly_fee = 4 where id = ${product.rows[0]?.id}::uuid`.execute(db);
+    await otherServerNotifies({ topic: 'cards', userIds: [member.id] });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await monthlyFees()).toEqual(['3']);
+    await otherServerNotifies({ topic: 'cardProducts' });
+    await waitFor(async () => (await monthlyFees())[0] === '4');
+  });
+
   it('stop caching while the feed is down and forget everything when it is back', async () => {
     const fresh = await signUp();
     const read = async () =>

@@ -1,6 +1,8 @@
-import type { BalancesReply, CardList, CardTransactionList, RecordListReply } from '@wallet/contract';
+import type { BalancesReply, CardList, CardTransactionList, Currency, Decimal, RecordListReply } from '@wallet/contract';
+import type { Selectable } from 'kysely';
 import type { ChangeFeed } from './change-feed';
 import type { Db } from './db/database';
+import type { CardProductsTable } from './db/schema';
 import { MemberReadCache } from './member-read-cache';
 import { ReadCache } from './read-cache';
 
@@ -25,6 +27,12 @@ export interface ReadCaches {
   /** The card list (and each card's page, which is read from it) and cards' first pages of transactions. */
   cards: MemberReadCache<CardList>;
   cardTransactions: MemberReadCache<CardTransactionList>;
+  /**
+   * Facts every member's entries above are made from, read once for all of them: the USD prices the
+   * balances' estimates use (never a quote's: an exchange reads the table), and the card catalogue.
+   */
+  estimatePrices: ReadCache<'usd', ReadonlyMap<Currency, Decimal>>;
+  cardProducts: ReadCache<'all', Selectable<CardProductsTable>[]>;
 }
 
 /**
@@ -50,6 +58,8 @@ export function attachReadCaches(db: Db, feed: ChangeFeed): () => void {
     records: new MemberReadCache(lists),
     cards: new MemberReadCache(lists),
     cardTransactions: new MemberReadCache(lists),
+    estimatePrices: new ReadCache(lists),
+    cardProducts: new ReadCache(lists),
   };
   feed.receive((change) => {
     if (change === null) {
@@ -58,10 +68,14 @@ export function attachReadCaches(db: Db, feed: ChangeFeed): () => void {
       caches.records.clear();
       caches.cards.clear();
       caches.cardTransactions.clear();
+      caches.estimatePrices.clear();
+      caches.cardProducts.clear();
     } else if (change.topic === 'rates') {
+      caches.estimatePrices.clear();
       caches.balances.clear();
     } else if (change.topic === 'cardProducts') {
       // Every card shows its product's name and fees.
+      caches.cardProducts.clear();
       caches.cards.clear();
     } else if (change.topic === 'sessions') {
       const users = new Set(change.userIds);

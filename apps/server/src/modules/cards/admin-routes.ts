@@ -55,6 +55,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
     },
     async (request) => {
       const row = await deps.db.insertInto('card_products').values(numbers(request.body)).returningAll().executeTakeFirstOrThrow();
+      cardProductsChanged(deps.db);
       await auditAdminAction(deps.db, request, { action: 'card_product.create', subject: `card_product:${row.id}`, details: request.body });
       return toProduct(row, request.language);
     },

@@ -31,14 +31,25 @@ export async function listCards(deps: CardDeps, userId: string, language: Langua
   return (await cardList(deps, userId, language)).cards;
 }
 
+/** Every product, enabled or not (a card keeps a disabled one), read once for all members' lists (ADR 0004). */
+function cardCatalogue(deps: CardDeps) {
+  const cache = readCaches(deps.db)?.cardProducts;
+  return cache ? cache.get('all', () => listProducts(deps.db, { enabledOnly: false })) : listProducts(deps.db, { enabledOnly: false });
+}
+
 async function readCards(deps: CardDeps, userId: string, language: Language): Promise<CardList> {
   // The cards, the catalogue and the cardholder do not depend on each other: read at once, then the balances.
   const [rows, catalogue, holder] = await Promise.all([
     listUserCards(deps.db, userId),
-    listProducts(deps.db, { enabledOnly: false }),
+    cardCatalogue(deps),
     findCardholder(deps.db, userId),
   ]);
-  const products = new Map(catalogue.map((p) => [p.id, p]));
+  let products = new Map(catalogue.map((p) => [p.id, p]));
+  if (rows.some((row) => !products.has(row.product_id))) {
+    // A product another server has just added, not announced here yet: the catalogue held is older.
+    readCaches(deps.db)?.cardProducts.invalidate('all');
+    products = new Map((await cardCatalogue(deps)).map((p) => [p.id, p]));
+  }
   const balances = await cardBalances(
     deps.db,
     rows.map((r) => r.id),

@@ -1,4 +1,4 @@
-import { type BalancesReply, CURRENCIES, Decimal, type DisplayCurrency } from '@wallet/contract';
+import { type BalancesReply, CURRENCIES, type Currency, Decimal, type DisplayCurrency } from '@wallet/contract';
 import type { Db } from '../../platform/db/database';
 import { readCaches } from '../../platform/read-caches';
 import { findUserDisplayCurrency } from '../auth/service';
@@ -7,7 +7,7 @@ import { midRate, usdPrices } from './rates';
 
 /** Every balance, and its value in the user's display currency (rounded down: never overstate). */
 export async function balancesOf(db: Db, userId: string, displayCurrency: DisplayCurrency): Promise<BalancesReply> {
-  const [balances, prices] = await Promise.all([walletBalances(db, userId), usdPrices(db)]);
+  const [balances, prices] = await Promise.all([walletBalances(db, userId), estimatePrices(db)]);
   const precision = CURRENCIES[displayCurrency].precision;
   let total = new Decimal(0);
   const rows = balances
@@ -23,6 +23,12 @@ export async function balancesOf(db: Db, userId: string, displayCurrency: Displa
       };
     });
   return { displayCurrency, totalEstimate: total.toDecimalPlaces(precision, Decimal.ROUND_DOWN).toFixed(precision), balances: rows };
+}
+
+/** The prices of the estimates, read once for every member's balances while the rates stand (ADR 0004). */
+function estimatePrices(db: Db): Promise<ReadonlyMap<Currency, Decimal>> {
+  const cache = readCaches(db)?.estimatePrices;
+  return cache ? cache.get('usd', () => usdPrices(db)) : usdPrices(db);
 }
 
 /** The balances reply in the user's own display currency, from the read cache when it has it. */

@@ -9,7 +9,7 @@ export async function usdPrices(db: Db): Promise<Map<Currency, Decimal>> {
 }
 
 /** How many units of `to` one unit of `from` is worth at mid-market. */
-export function midRate(prices: Map<Currency, Decimal>, from: Currency, to: Currency): Decimal | null {
+export function midRate(prices: ReadonlyMap<Currency, Decimal>, from: Currency, to: Currency): Decimal | null {
   const a = prices.get(from);
   const b = prices.get(to);
   return a && b ? a.div(b) : null;
