@@ -210,9 +210,22 @@ async function readFigures(db: Db, url: string, figures: Figures) {
   console.info(
     `  server: the real one (startServer) in its own process; the bare route (GET /hello, a constant) in its own; load from a third (autocannon, ${HTTP_CLIENTS} keep-alive connections); members seeded in ${round(reads.seedSeconds)} s; server CPU under the load ${round(reads.serverCores.app)} cores (bare: ${round(reads.serverCores.bare)}), ${figures.readsServerCpuUs} µs a request (bare: ${figures.bareServerCpuUs} µs), of it in the kernel ${percent(reads.serverKernelShare.app)} (bare: ${percent(reads.serverKernelShare.bare)})`,
   );
-  if (app.total.non2xx > 0 || app.errors > 0 || bare.total.non2xx > 0 || bare.errors > 0)
+  const lifetime = reads.lifetime.figures;
+  const slowest = Math.min(...reads.lifetime.windowRates);
+  Object.assign(figures, {
+    readsLifetimeRps: round(lifetime.total.perSecond),
+    readsLifetimeVsRounds: ratio(lifetime.total.perSecond, app.total.perSecond),
+    readsLifetimeSlowestWindowRps: round(slowest),
+    readsLifetimeSlowestVsMedianWindow: ratio(slowest, median(reads.lifetime.windowRates)),
+    readsLifetimeP99Ms: round(lifetime.total.p99Ms),
+    readsLifetimeNon2xx: lifetime.total.non2xx + lifetime.errors,
+  });
+  console.info(
+    `  over a whole entry lifetime (the app alone for ${reads.lifetime.windowRates.length} s after the rounds, every cached entry reloaded at least once): ${figures.readsLifetimeRps} req/s = ${figures.readsLifetimeVsRounds}x its rate in the rounds; slowest 1 s window ${figures.readsLifetimeSlowestWindowRps} req/s = ${figures.readsLifetimeSlowestVsMedianWindow}x the median window; p99 ${figures.readsLifetimeP99Ms} ms, max ${round(lifetime.total.maxMs)} ms`,
+  );
+  if (app.total.non2xx > 0 || app.errors > 0 || bare.total.non2xx > 0 || bare.errors > 0 || figures.readsLifetimeNon2xx !== 0)
     console.info(
-      `  FAILED: app ${app.total.non2xx} non-2xx (${statusList(app.total.statuses)}) and ${app.errors} errors; bare ${bare.total.non2xx} non-2xx and ${bare.errors} errors`,
+      `  FAILED: app ${app.total.non2xx} non-2xx (${statusList(app.total.statuses)}) and ${app.errors} errors; bare ${bare.total.non2xx} non-2xx and ${bare.errors} errors; over the lifetime ${figures.readsLifetimeNon2xx} non-2xx or errors`,
     );
   for (const line of reads.serverErrors) console.info(`  server error log: ${line}`);
 }

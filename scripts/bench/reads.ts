@@ -17,6 +17,14 @@ export const READ_KINDS = ['balances', 'records', 'cards', 'cardTransactions'] a
 /** The counted time is cut into this many rounds, the bare route's and the app's taken in turn. */
 export const READ_ROUNDS = 5;
 
+/**
+ * After the rounds, the app alone under the same load for longer than its cache entries live (30 s,
+ * read-caches.ts), in windows of a second: every entry the rounds read is reloaded in it at least
+ * once, as a server that stays up reloads them all the time. The rounds end before most entries are
+ * reloaded, so they measure the cached path; this measures what the reloads take from it.
+ */
+export const LIFETIME_WINDOWS = 40;
+
 export interface ReadsFigures {
   members: number;
   seedSeconds: number;
@@ -25,6 +33,8 @@ export interface ReadsFigures {
   bare: ReadFigures;
   /** Each round's app rate over the bare route's just before it: the machine's pace changes between rounds, less within one. */
   roundRatios: number[];
+  /** The app alone after the rounds for LIFETIME_WINDOWS windows of a second: every window's rate, and all of them together. */
+  lifetime: { windowRates: number[]; figures: ReadFigures };
   /** What the server logged at error level, when an answer was not a 2xx. */
   serverErrors: string[];
   /** Each server's CPU time over its counted rounds as a share of one core: 1 is a full core. */
@@ -131,17 +141,24 @@ export async function readsOverHttp(
       const rate = (side: Side) => readFigures([side.rounds.at(-1) as ReadLoadResult]).total.perSecond;
       roundRatios.push(rate(bare) > 0 ? rate(app) / rate(bare) : 0);
     }
+    const lifetimeWindows: ReadLoadResult[] = [];
+    for (let window = 0; window < LIFETIME_WINDOWS; window++)
+      lifetimeWindows.push(await run(app, { seconds: 1, warmupSeconds: 0, readEachFirst: false }));
+    const lifetime = {
+      windowRates: lifetimeWindows.map((w) => readFigures([w]).total.perSecond),
+      figures: readFigures(lifetimeWindows),
+    };
     const figures = { app: readFigures(app.rounds), bare: readFigures(bare.rounds) };
     const cpu = (side: Side) => side.user + side.system;
     const perAnswer = (side: Side, counted: number) => (counted > 0 ? (cpu(side) * 1e6) / counted : 0);
     const kernelShare = (side: Side) => (cpu(side) > 0 ? side.system / cpu(side) : 0);
-    const serverErrors = figures.app.total.non2xx > 0 ? await server.errors(10) : [];
     return {
       members: members.length,
       seedSeconds,
       ...figures,
       roundRatios,
-      serverErrors,
+      lifetime,
+      serverErrors: figures.app.total.non2xx > 0 || lifetime.figures.total.non2xx > 0 ? await server.errors(10) : [],
       // Over the counted windows: a server is idle while the other one's round runs.
       serverCores: { app: cpu(app) / seconds, bare: cpu(bare) / seconds },
       serverCpuUs: { app: perAnswer(app, figures.app.total.count), bare: perAnswer(bare, figures.bare.total.count) },
