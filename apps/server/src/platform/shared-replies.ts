@@ -5,6 +5,11 @@ type SerializerCompiler = typeof serializerCompiler;
 /** Values held by the read caches: answered many times, never changed in place. */
 const shared = new WeakSet<object>();
 
+/** Whether `value` is held by a read cache: the same object answers many requests. */
+export function isShared(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && shared.has(value);
+}
+
 export function markShared<T>(value: T): T {
   if (value !== null && typeof value === 'object') shared.add(value);
   return value;
@@ -19,7 +24,7 @@ export const cachingSerializerCompiler: SerializerCompiler = (route) => {
   const serialize = serializerCompiler(route);
   const written = new WeakMap<object, string>();
   return (data: unknown) => {
-    if (data === null || typeof data !== 'object' || !shared.has(data)) return serialize(data);
+    if (!isShared(data)) return serialize(data);
     let json = written.get(data);
     if (json === undefined) {
       json = serialize(data);
