@@ -76,7 +76,11 @@ function sharedReplyCompression(app: FastifyInstance): void {
     }
     const encoding = forms.encoded && acceptedEncoding(request);
     if (!forms.encoded || !encoding) return done(null, payload);
-    const encoded = (forms.encoded[encoding] ??= COMPRESSORS[encoding](payload));
+    let encoded = forms.encoded[encoding];
+    if (!encoded) {
+      encoded = COMPRESSORS[encoding](payload);
+      forms.encoded[encoding] = encoded;
+    }
     markCompressed(reply, encoding, encoded.length);
     done(null, encoded);
   });
