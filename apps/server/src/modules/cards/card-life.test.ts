@@ -237,6 +237,14 @@ describe('a virtual card, from purchase to monthly fee', () => {
     const bob = await fundedUser(t, '0');
     const foreign = await call(t, bob, 'GET', `/api/v1/cards/${cardId}/transactions/${after.json().transactions[2].id}`);
     expect(foreign.json().error.code).toBe('CARD_NOT_FOUND');
+
+    // Paged from the newest: two, then the next ones from the cursor.
+    const ids = (page: { transactions: Array<{ id: string }> }) => page.transactions.map((x) => x.id);
+    const all = ids(after.json());
+    const first = (await call(t, alice, 'GET', `/api/v1/cards/${cardId}/transactions?limit=2`)).json();
+    expect(ids(first)).toEqual(all.slice(0, 2));
+    const next = (await call(t, alice, 'GET', `/api/v1/cards/${cardId}/transactions?limit=2&cursor=${first.nextCursor}`)).json();
+    expect(ids(next)).toEqual(all.slice(2, 4));
   });
 
   it('settles a clearing below the authorization and one above it; a refund credits the card', async () => {

@@ -32,6 +32,7 @@ const ATTEMPTS: Attempt[] = [
   ['card to wallet', 'POST', (id) => `/api/v1/cards/${id}/withdraw`, () => ({ amount: '5', paymentPassword: PIN })],
   ['KYC', 'POST', () => '/api/v1/cards/kyc', (id) => ({ ...KYC_FORM, cardId: id })],
   ['card', 'GET', (id) => `/api/v1/cards/${id}`, () => undefined],
+  ['transactions', 'GET', (id) => `/api/v1/cards/${id}/transactions`, () => undefined],
 ];
 
 describe("another member's card", () => {

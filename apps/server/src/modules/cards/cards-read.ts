@@ -14,7 +14,7 @@ import { markShared } from '../../platform/shared-replies';
 import { entriesOf } from '../ledger';
 import { cardBalances, cardPurpose } from './accounts';
 import type { CardDeps } from './deps';
-import { findCardholder, findUserCard, listProducts, listUserCards } from './queries';
+import { type CardTxRow, findCardholder, findUserCard, listProducts, listUserCards } from './queries';
 import { toCard, toTransaction } from './view';
 
 /**
@@ -89,17 +89,33 @@ async function readTransactions(
   query: { cursor?: string | undefined; limit: number },
   language: Language,
 ): Promise<CardTransactionList> {
-  const card = await findUserCard(deps.db, userId, cardId);
-  if (!card) throw new AppError('CARD_NOT_FOUND');
-  let q = deps.db
-    .selectFrom('card_transactions')
-    .selectAll()
-    .where('card_id', '=', card.id)
-    .orderBy('id', 'desc')
-    .limit(query.limit + 1);
-  if (query.cursor) q = q.where('id', '<', query.cursor);
-  const { page, nextCursor } = keysetPage(await q.execute(), query.limit, (r) => r.id);
-  return { transactions: page.map((r) => toTransaction(r, card.currency, language)), nextCursor };
+  // The member's card and its page in one round trip: a card with no transactions is one row of nulls.
+  const rows = await deps.db
+    .selectFrom('cards as c')
+    .leftJoinLateral(
+      (eb) => {
+        let page = eb
+          .selectFrom('card_transactions as ct')
+          .selectAll('ct')
+          .whereRef('ct.card_id', '=', 'c.id')
+          .orderBy('ct.id', 'desc')
+          .limit(query.limit + 1);
+        if (query.cursor) page = page.where('ct.id', '<', query.cursor);
+        return page.as('t');
+      },
+      (join) => join.onTrue(),
+    )
+    .select('c.currency as card_currency')
+    .selectAll('t')
+    .where('c.id', '=', cardId)
+    .where('c.user_id', '=', userId)
+    .orderBy('t.id', 'desc')
+    .execute();
+  const [first] = rows;
+  if (!first) throw new AppError('CARD_NOT_FOUND');
+  const transactions = rows.filter((row): row is typeof row & CardTxRow => row.id !== null);
+  const { page, nextCursor } = keysetPage(transactions, query.limit, (r) => r.id);
+  return { transactions: page.map((r) => toTransaction(r, first.card_currency, language)), nextCursor };
 }
 
 export async function getTransaction(deps: CardDeps, userId: string, cardId: string, txId: string, language: Language) {
