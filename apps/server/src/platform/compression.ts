@@ -7,8 +7,9 @@ import { isShared } from './shared-replies';
 /** Replies shorter than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
-const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number];
+type Encoding = 'br' | 'gzip';
+/** In the order of preference, for @fastify/compress and for the cached replies alike. */
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
@@ -38,7 +39,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     global: true,
     globalDecompression: false,
     threshold: COMPRESS_THRESHOLD_BYTES,
-    encodings: [...ENCODINGS],
+    encodings: ENCODINGS,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     zlibOptions: { level: GZIP_LEVEL },
   });
@@ -74,8 +75,9 @@ function sharedReplyCompression(app: FastifyInstance): void {
       forms = { json: payload, encoded: Buffer.byteLength(payload) < COMPRESS_THRESHOLD_BYTES ? null : {} };
       formsOf.set(value, forms);
     }
-    const encoding = forms.encoded && acceptedEncoding(request);
-    if (!forms.encoded || !encoding) return done(null, payload);
+    if (!forms.encoded) return done(null, payload);
+    const encoding = acceptedEncoding(request);
+    if (!encoding) return done(null, payload);
     let encoded = forms.encoded[encoding];
     if (!encoded) {
       encoded = COMPRESSORS[encoding](payload);
@@ -86,13 +88,11 @@ function sharedReplyCompression(app: FastifyInstance): void {
   });
 }
 
-const SUPPORTED: Encoding[] = [...ENCODINGS];
-
 /** As @fastify/compress negotiates: `*` and x-gzip stand for gzip, and x-no-compression turns it off. */
 function acceptedEncoding(request: FastifyRequest): Encoding | null {
   const header = request.headers['accept-encoding'];
   if (!header || request.headers['x-no-compression'] !== undefined) return null;
-  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), SUPPORTED);
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), ENCODINGS);
 }
 
 function markCompressed(reply: FastifyReply, encoding: Encoding, length: number): void {
