@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -28,4 +29,17 @@ it("writes a quiet server's line without being asked to flush", async () => {
   const logger = createLogger('info', logDestination(openSync(file, 'w')));
   logger.info({ requestId: 'r-1' }, 'one line, far below a batch');
   await expect.poll(async () => readFile(file, 'utf8').catch(() => ''), { timeout: 5000 }).toContain('"msg":"one line, far below a batch"');
+});
+
+it('writes the lines it holds when the process exits right after them', async () => {
+  const file = path.join(dir, 'exit.log');
+  const script = `
+    import { openSync } from 'node:fs';
+    import { logDestination } from ${JSON.stringify(new URL('./log-destination.ts', import.meta.url).pathname)};
+    const destination = logDestination(openSync(${JSON.stringify(file)}, 'w'));
+    destination.write('{"msg":"last words"}\\n');
+    process.exit(3);
+  `;
+  expect(() => execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'pipe' })).toThrow();
+  expect(await readFile(file, 'utf8')).toBe('{"msg":"last words"}\n');
 });

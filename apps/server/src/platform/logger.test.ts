@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, loggedStrings, type TestApp } from '../../test/app';
-import { redactSecrets, redactUrl } from './logger';
+import { jsonMilliseconds, redactSecrets, redactUrl } from './logger';
 
 const SECRETS = {
   token: 'tok_live_9f8e7d6c5b4a',
@@ -90,5 +90,13 @@ describe('redactSecrets', () => {
     expect(redactSecrets(clean)).toBe(clean);
     const error = Object.assign(new Error('boom'), { code: 'E' });
     expect(redactSecrets({ err: error }).err).toBe(error);
+  });
+});
+
+describe('jsonMilliseconds', () => {
+  it('writes a duration as JSON.stringify does, whether or not it is to the microsecond', () => {
+    const durations = [0, 0.001, 0.01, 0.1, 0.5, 1, 1.08, 1.087, 12, 12.3, 999.999, 1000, 65_000.25, 1.2345678901, 0.0004, Number.NaN];
+    for (let us = 0; us < 3000; us += 7) durations.push(Math.round(us * 1.37) / 1000);
+    for (const ms of durations) expect(jsonMilliseconds(ms)).toBe(JSON.stringify(ms));
   });
 });

@@ -151,9 +151,23 @@ export function writeRequestCompleted(logger: object, requestId: string, line: C
   stream.write(
     `{"level":${own.levels.values.info},"time":${Date.now()}${own[symbols.chindingsSym] as string},"requestId":${JSON.stringify(requestId)},` +
       `"req":${JSON.stringify(serializers.req(line.req))},"res":${JSON.stringify(serializers.res(line.res))},` +
-      `"responseTime":${line.responseTime},"msg":"request completed"}\n`,
+      `"responseTime":${jsonMilliseconds(line.responseTime)},"msg":"request completed"}\n`,
   );
   return true;
+}
+
+/** ".001" to ".999" as a number prints them, trailing zeros dropped; "" for none. */
+const THOUSANDTHS = Array.from({ length: 1000 }, (_, i) => (i === 0 ? '' : `.${String(i).padStart(3, '0').replace(/0+$/u, '')}`));
+
+/**
+ * A duration in ms as JSON.stringify writes it. One to the microsecond (what requestCompleted logs)
+ * is put together from two integers: printing a fraction the general way, shortest digits first,
+ * was a microsecond of every request's line (issue 16).
+ */
+export function jsonMilliseconds(ms: number): string {
+  const us = Math.round(ms * 1000);
+  if (us / 1000 !== ms || us < 0 || us > 1e12) return JSON.stringify(ms);
+  return `${Math.floor(us / 1000)}${THOUSANDTHS[us % 1000]}`;
 }
 
 export const requestIdOptions: Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'> = {
