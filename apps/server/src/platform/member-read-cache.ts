@@ -18,7 +18,8 @@ export class MemberReadCache<V> {
     this.cache = new ReadCache(options);
   }
 
-  get<L extends V | undefined>(userId: string, variant: string, load: () => Promise<L>): Promise<L> {
+  /** As ReadCache.get: a held value synchronously, else a promise of what `load` reads. */
+  get<L extends V | undefined>(userId: string, variant: string, load: () => Promise<L>): L | Promise<L> {
     const key = `${userId}\u0000${variant}`;
     let keys = this.keys.get(userId);
     if (!keys) {
@@ -27,13 +28,15 @@ export class MemberReadCache<V> {
       keys = new Set();
       this.keys.set(userId, keys);
     }
-    if (!keys.has(key) && keys.size >= VARIANTS_PER_MEMBER) {
-      // Variants are few (languages, page sizes); ids asked for at random must not grow this without end.
-      this.invalidate(userId);
-      keys = new Set();
-      this.keys.set(userId, keys);
+    if (!keys.has(key)) {
+      if (keys.size >= VARIANTS_PER_MEMBER) {
+        // Variants are few (languages, page sizes); ids asked for at random must not grow this without end.
+        this.invalidate(userId);
+        keys = new Set();
+        this.keys.set(userId, keys);
+      }
+      keys.add(key);
     }
-    keys.add(key);
     return this.cache.get(key, load);
   }
 

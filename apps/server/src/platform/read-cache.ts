@@ -34,7 +34,12 @@ export class ReadCache<K, V> {
     return this.options.now?.() ?? Date.now();
   }
 
-  async get<L extends V | undefined>(key: K, load: () => Promise<L>): Promise<L> {
+  /**
+   * The value held for `key`, else what `load` reads (stored unless something it could have missed
+   * happened meanwhile). A held value is returned as it is, not in a promise: a cached read then
+   * waits on nothing, where each promise it went through cost it a turn of the microtask queue.
+   */
+  get<L extends V | undefined>(key: K, load: () => Promise<L>): L | Promise<L> {
     const entry = this.entries.get(key);
     const now = this.now();
     if (entry && entry.expiresAt > now) {
@@ -46,6 +51,10 @@ export class ReadCache<K, V> {
       }
       return entry.value as L;
     }
+    return this.load(key, load);
+  }
+
+  private async load<L extends V | undefined>(key: K, load: () => Promise<L>): Promise<L> {
     const epoch = this.epoch;
     const generation = this.generations.get(key) ?? 0;
     this.loading++;

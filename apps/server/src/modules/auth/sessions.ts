@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addSeconds, type Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -90,8 +90,12 @@ export function sessionToken(request: FastifyRequest): string | null {
   return cookie;
 }
 
-/** The session behind the request's bearer token or session cookie, or UNAUTHORIZED. */
-export async function authenticate(db: Db, clock: Clock, request: FastifyRequest): Promise<AuthContext> {
+/**
+ * The session behind the request's bearer token or session cookie, or UNAUTHORIZED. A session the
+ * read cache holds, neither idle too long nor due to be touched, is answered synchronously: the
+ * common request then waits on no promise (issue 16).
+ */
+export function authenticate(db: Db, clock: Clock, request: FastifyRequest): AuthContext | Promise<AuthContext> {
   const token = sessionToken(request);
   if (!token) throw new AppError('UNAUTHORIZED');
   const now = clock.now();
@@ -103,29 +107,52 @@ export async function authenticate(db: Db, clock: Clock, request: FastifyRequest
   const cache = readCaches(db)?.sessions;
   // The loaders are written inline, not as named consts: under tsx every named function made per
   // request also costs a call that sets its name, a measurable share of a cached request.
-  let session = cache
-    ? await cache.get(key, () => q.findLiveSessionByTokenHash(db, tokenHash(), idleSince))
-    : await q.findLiveSessionByTokenHash(db, tokenHash(), idleSince);
-  // The cache keeps a session no longer than the idle limit allows; past it, ask the database.
-  if (session && session.last_used_at < idleSince) session = await q.findLiveSessionByTokenHash(db, tokenHash(), idleSince);
-  if (!session) {
-    cache?.invalidate(key);
-    throw new AppError('UNAUTHORIZED');
+  const found = cache
+    ? cache.get(key, () => q.findLiveSessionByTokenHash(db, tokenHash(), idleSince))
+    : q.findLiveSessionByTokenHash(db, tokenHash(), idleSince);
+  if (!(found instanceof Promise) && found && !idle(found, idleSince) && !dueForTouch(found, now)) {
+    return { userId: found.user_id, sessionId: found.id };
   }
-  if (now.getTime() - session.last_used_at.getTime() > TOUCH_AFTER_SECONDS * 1000) {
-    await q.touchSession(db, session.id, now);
-    cache?.update(key, { ...session, last_used_at: now });
-  }
-  return { userId: session.user_id, sessionId: session.id };
+  return (async () => {
+    let session = await found;
+    // The cache keeps a session no longer than the idle limit allows; past it, ask the database.
+    if (session && idle(session, idleSince)) session = await q.findLiveSessionByTokenHash(db, tokenHash(), idleSince);
+    if (!session) {
+      cache?.invalidate(key);
+      throw new AppError('UNAUTHORIZED');
+    }
+    if (dueForTouch(session, now)) {
+      await q.touchSession(db, session.id, now);
+      cache?.update(key, { ...session, last_used_at: now });
+    }
+    return { userId: session.user_id, sessionId: session.id };
+  })();
 }
+
+const idle = (session: { last_used_at: Date }, idleSince: Date) => session.last_used_at < idleSince;
+const dueForTouch = (session: { last_used_at: Date }, now: Date) =>
+  now.getTime() - session.last_used_at.getTime() > TOUCH_AFTER_SECONDS * 1000;
 
 /**
  * For a plugin whose routes all need a session: authenticates every request of the plugin's scope.
  * Handlers then read the session with `signedIn(request)`.
  */
 export function requireSession(db: Db, clock: Clock) {
-  return async (request: FastifyRequest) => {
-    request.auth = await authenticate(db, clock, request);
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    let auth: AuthContext | Promise<AuthContext>;
+    try {
+      auth = authenticate(db, clock, request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!(auth instanceof Promise)) {
+      request.auth = auth;
+      return done();
+    }
+    auth.then((known) => {
+      request.auth = known;
+      done();
+    }, done);
   };
 }
 

@@ -21,7 +21,7 @@ import { toCard, toTransaction } from './view';
  * The member's cards with their balances. Kept in memory until one of their cards, its accounts, their
  * KYC or the catalogue changes (ADR 0004): the list and every card's page are read from it.
  */
-export function cardList(deps: CardDeps, userId: string, language: Language): Promise<CardList> {
+export function cardList(deps: CardDeps, userId: string, language: Language): CardList | Promise<CardList> {
   const cache = readCaches(deps.db)?.cards;
   if (!cache) return readCards(deps, userId, language);
   return cache.get(userId, language, () => readCards(deps, userId, language));
@@ -70,13 +70,13 @@ export async function getCard(deps: CardDeps, userId: string, cardId: string, la
   return card;
 }
 
-export async function listTransactions(
+export function listTransactions(
   deps: CardDeps,
   userId: string,
   cardId: string,
   query: { cursor?: string | undefined; limit: number },
   language: Language,
-): Promise<CardTransactionList> {
+): CardTransactionList | Promise<CardTransactionList> {
   const cache = readCaches(deps.db)?.cardTransactions;
   if (!cache || query.cursor !== undefined) return readTransactions(deps, userId, cardId, query, language);
   return cache.get(userId, `${cardId}:${language}:${query.limit}`, () => readTransactions(deps, userId, cardId, query, language));

@@ -26,13 +26,13 @@ export async function balancesOf(db: Db, userId: string, displayCurrency: Displa
 }
 
 /** The prices of the estimates, read once for every member's balances while the rates stand (ADR 0004). */
-function estimatePrices(db: Db): Promise<ReadonlyMap<Currency, Decimal>> {
+function estimatePrices(db: Db): ReadonlyMap<Currency, Decimal> | Promise<ReadonlyMap<Currency, Decimal>> {
   const cache = readCaches(db)?.estimatePrices;
   return cache ? cache.get('usd', () => usdPrices(db)) : usdPrices(db);
 }
 
-/** The balances reply in the user's own display currency, from the read cache when it has it. */
-export async function cachedBalancesOf(db: Db, userId: string): Promise<BalancesReply> {
+/** The balances reply in the user's own display currency, from the read cache when it has it (then synchronously). */
+export function cachedBalancesOf(db: Db, userId: string): BalancesReply | Promise<BalancesReply> {
   const cache = readCaches(db)?.balances;
   // Inline, not a named const: under tsx a named function made per request also costs a call that sets its name.
   return cache ? cache.get(userId, () => loadBalances(db, userId)) : loadBalances(db, userId);

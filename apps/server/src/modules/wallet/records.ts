@@ -45,7 +45,7 @@ interface RecordsQuery {
  * The first page, which every opening of the records screen reads, is kept in memory until the
  * member's ledger moves (ADR 0004); later pages are read from the database.
  */
-export function listRecords(db: Db, userId: string, query: RecordsQuery, language: Language): Promise<RecordListReply> {
+export function listRecords(db: Db, userId: string, query: RecordsQuery, language: Language): RecordListReply | Promise<RecordListReply> {
   const cache = readCaches(db)?.records;
   if (!cache || query.cursor !== undefined) return readRecords(db, userId, query, language);
   const variant = `${language}:${query.limit}:${query.currency ?? ''}:${query.type ?? ''}:${query.family ?? ''}`;
