@@ -88,11 +88,22 @@ function sharedReplyCompression(app: FastifyInstance): void {
   });
 }
 
+/** The encoding picked for each Accept-Encoding heard lately: a browser sends the same one on every request. */
+const picked = new Map<string, Encoding | null>();
+const PICKED_HEADERS = 64;
+
 /** As @fastify/compress negotiates: `*` and x-gzip stand for gzip, and x-no-compression turns it off. */
 function acceptedEncoding(request: FastifyRequest): Encoding | null {
   const header = request.headers['accept-encoding'];
   if (!header || request.headers['x-no-compression'] !== undefined) return null;
-  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), ENCODINGS);
+  let encoding = picked.get(header);
+  if (encoding === undefined) {
+    encoding = negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), ENCODINGS);
+    // Headers are few in practice; a client sending a new one on every request only refills this.
+    if (picked.size >= PICKED_HEADERS) picked.clear();
+    picked.set(header, encoding);
+  }
+  return encoding;
 }
 
 function markCompressed(reply: FastifyReply, encoding: Encoding, length: number): void {
