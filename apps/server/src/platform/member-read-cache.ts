@@ -21,6 +21,9 @@ export class MemberReadCache<V> {
   /** As ReadCache.get: a held value synchronously, else a promise of what `load` reads. */
   get<L extends V | undefined>(userId: string, variant: string, load: () => Promise<L>): L | Promise<L> {
     const key = `${userId}\u0000${variant}`;
+    // A held value's key is registered already: invalidating a member drops its values with its keys.
+    const held = this.cache.peek(key);
+    if (held !== undefined) return held as L;
     let keys = this.keys.get(userId);
     if (!keys) {
       // Members whose entries were evicted keep their few keys here; past twice the entries, start over.

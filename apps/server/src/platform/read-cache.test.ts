@@ -24,6 +24,18 @@ describe('ReadCache', () => {
     expect(await c.get('a', load)).toBe('v2');
   });
 
+  it('hands a held value over synchronously, and peeks without loading', async () => {
+    const { c, advance } = cache();
+    expect(c.peek('a')).toBeUndefined();
+    const loading = c.get('a', async () => 'v1');
+    expect(loading).toBeInstanceOf(Promise);
+    expect(await loading).toBe('v1');
+    expect(c.get('a', async () => 'never')).toBe('v1');
+    expect(c.peek('a')).toBe('v1');
+    advance(1001);
+    expect(c.peek('a')).toBeUndefined();
+  });
+
   it('does not store what a load read before an invalidation of its key', async () => {
     const { c } = cache();
     const slow = deferred<string>();

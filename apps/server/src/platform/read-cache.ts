@@ -40,18 +40,23 @@ export class ReadCache<K, V> {
    * waits on nothing, where each promise it went through cost it a turn of the microtask queue.
    */
   get<L extends V | undefined>(key: K, load: () => Promise<L>): L | Promise<L> {
+    const held = this.peek(key);
+    return held === undefined ? this.load(key, load) : (held as L);
+  }
+
+  /** The value held for `key` and still live, else undefined; nothing is read. */
+  peek(key: K): V | undefined {
     const entry = this.entries.get(key);
+    if (!entry) return undefined;
     const now = this.now();
-    if (entry && entry.expiresAt > now) {
-      if (now - entry.movedAt >= REORDER_AFTER_MS) {
-        // The map's order is the eviction order.
-        this.entries.delete(key);
-        this.entries.set(key, entry);
-        entry.movedAt = now;
-      }
-      return entry.value as L;
+    if (entry.expiresAt <= now) return undefined;
+    if (now - entry.movedAt >= REORDER_AFTER_MS) {
+      // The map's order is the eviction order.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      entry.movedAt = now;
     }
-    return this.load(key, load);
+    return entry.value;
   }
 
   private async load<L extends V | undefined>(key: K, load: () => Promise<L>): Promise<L> {

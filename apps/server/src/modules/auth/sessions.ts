@@ -129,7 +129,8 @@ export function authenticate(db: Db, clock: Clock, request: FastifyRequest): Aut
   })();
 }
 
-const idle = (session: { last_used_at: Date }, idleSince: Date) => session.last_used_at < idleSince;
+// Compared as numbers: `<` on two dates converts each through valueOf, on every request.
+const idle = (session: { last_used_at: Date }, idleSince: Date) => session.last_used_at.getTime() < idleSince.getTime();
 const dueForTouch = (session: { last_used_at: Date }, now: Date) =>
   now.getTime() - session.last_used_at.getTime() > TOUCH_AFTER_SECONDS * 1000;
 
