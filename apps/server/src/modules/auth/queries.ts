@@ -74,18 +74,23 @@ export async function sessionDevicesSeen(db: Executor, userId: string, device: s
   return { any: Number(counts.sessions) > 0, thisDevice: Number(counts.this_device) > 0 };
 }
 
-export function findLiveSessionByTokenHash(db: Executor, tokenHash: Buffer, usedAfter: Date) {
+/** The sessions, not revoked, of these token hashes, however long unused (each caller judges that). */
+export function findSessionsByTokenHashes(db: Executor, tokenHashes: Buffer[]) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'user_id', 'last_used_at'])
-    .where('token_hash', '=', tokenHash)
+    .select(['id', 'user_id', 'last_used_at', 'token_hash'])
+    .where('token_hash', '=', sql<Buffer>`any(${tokenHashes}::bytea[])`)
     .where('revoked_at', 'is', null)
-    .where('last_used_at', '>', usedAfter)
-    .executeTakeFirst();
+    .execute();
 }
 
-export function touchSession(db: Executor, id: string, now: Date) {
-  return db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();
+/** Marks each session used at its time; a session touched later meanwhile keeps the later time. */
+export function touchSessions(db: Executor, touches: ReadonlyArray<{ id: string; at: Date }>) {
+  return sql`
+    update sessions s set last_used_at = t.at
+    from unnest(${touches.map((t) => t.id)}::uuid[], ${touches.map((t) => t.at)}::timestamptz[]) as t(id, at)
+    where s.id = t.id and s.last_used_at < t.at
+  `.execute(db);
 }
 
 export function listLiveSessions(db: Executor, userId: string, usedAfter: Date) {
@@ -232,8 +237,9 @@ export function findUserContact(db: Executor, id: string) {
   return db.selectFrom('users').select(['uid', 'email', 'language']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-export function findUserDisplayCurrency(db: Executor, id: string) {
-  return db.selectFrom('users').select(['display_currency']).where('id', '=', id).executeTakeFirstOrThrow();
+/** Many users' display currencies in one query (a user not found is left out). */
+export function findUsersDisplayCurrencies(db: Executor, ids: readonly string[]) {
+  return db.selectFrom('users').select(['id', 'display_currency']).where('id', '=', sql<string>`any(${ids}::uuid[])`).execute();
 }
 
 export function findUserBoundAddress(db: Executor, id: string) {

@@ -1,10 +1,11 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { batchedRead } from '../../platform/batched-read';
 import { addSeconds, type Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { placeOf } from '../../platform/place';
-import { readCaches } from '../../platform/read-caches';
+import { type CachedSession, readCaches } from '../../platform/read-caches';
 import { type MailDeps, mailLanguage, mailMember } from '../notifications/mail';
 import { newDeviceMail } from '../notifications/mail-texts';
 import { notify } from '../notifications/notify';
@@ -100,33 +101,55 @@ export function authenticate(db: Db, clock: Clock, request: FastifyRequest): Aut
   if (!token) throw new AppError('UNAUTHORIZED');
   const now = clock.now();
   const idleSince = addSeconds(now, -SESSION_IDLE_SECONDS);
-  // The hash as base64 text is the cache's key; the bytes the table holds are made only for a query.
+  // The hash as base64 text is the cache's key; the bytes the table holds are made only for the query.
   // Node makes a Buffer from a native result at twice the cost of the whole hash as text (issue 16).
   const key = hash('sha256', token, 'base64');
-  const tokenHash = () => Buffer.from(key, 'base64');
   const cache = readCaches(db)?.sessions;
   // The loaders are written inline, not as named consts: under tsx every named function made per
   // request also costs a call that sets its name, a measurable share of a cached request.
   const found = cache
-    ? cache.get(key, () => q.findLiveSessionByTokenHash(db, tokenHash(), idleSince))
-    : q.findLiveSessionByTokenHash(db, tokenHash(), idleSince);
+    ? cache.get(key, () => sessionByHash(db, key).then((session) => live(session, idleSince)))
+    : sessionByHash(db, key).then((session) => live(session, idleSince));
   if (!(found instanceof Promise) && found && !idle(found, idleSince) && !dueForTouch(found, now)) {
     return { userId: found.user_id, sessionId: found.id };
   }
   return (async () => {
     let session = await found;
     // The cache keeps a session no longer than the idle limit allows; past it, ask the database.
-    if (session && idle(session, idleSince)) session = await q.findLiveSessionByTokenHash(db, tokenHash(), idleSince);
+    if (session && idle(session, idleSince)) session = live(await sessionByHash(db, key), idleSince);
     if (!session) {
       cache?.invalidate(key);
       throw new AppError('UNAUTHORIZED');
     }
     if (dueForTouch(session, now)) {
-      await q.touchSession(db, session.id, now);
+      await touchSession(db, { id: session.id, at: now });
       cache?.update(key, { ...session, last_used_at: now });
     }
     return { userId: session.user_id, sessionId: session.id };
   })();
+}
+
+/** The session of a token hash (base64), read with the other requests' of this turn (batched-read.ts). */
+const sessionByHash = batchedRead(async (db, keys: readonly string[]) => {
+  const rows = await q.findSessionsByTokenHashes(
+    db,
+    keys.map((key) => Buffer.from(key, 'base64')),
+  );
+  const byKey = new Map(rows.map((row) => [row.token_hash.toString('base64'), row]));
+  return keys.map((key) => byKey.get(key));
+});
+
+/** Touched with the other requests' sessions due in this turn: one update, not one per member a minute. */
+const touchSession = batchedRead(async (db, touches: readonly { id: string; at: Date }[]) => {
+  await q.touchSessions(db, touches);
+  return touches.map(() => undefined);
+});
+
+/** What the cache keeps of a session still live: never its hash, which is the cache's key. */
+function live(session: { id: string; user_id: string; last_used_at: Date } | undefined, idleSince: Date): CachedSession | undefined {
+  return session && !idle(session, idleSince)
+    ? { id: session.id, user_id: session.user_id, last_used_at: session.last_used_at }
+    : undefined;
 }
 
 // Compared as numbers: `<` on two dates converts each through valueOf, on every request.
