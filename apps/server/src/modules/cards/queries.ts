@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { CardProductsTable, CardsTable, CardTransactionsTable, Database } from '../../platform/db/schema';
 
@@ -28,6 +28,19 @@ export const lockCard = (trx: Transaction<Database>, id: string) =>
 
 export const listUserCards = (db: Executor, userId: string) =>
   db.selectFrom('cards').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+
+/** Many members' cards in one query, each member's newest first (as listUserCards). */
+export const listUsersCards = (db: Executor, userIds: readonly string[]) =>
+  db
+    .selectFrom('cards')
+    .selectAll()
+    .where('user_id', '=', sql<string>`any(${userIds}::uuid[])`)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+
+export const findCardholders = (db: Executor, userIds: readonly string[]) =>
+  db.selectFrom('cardholders').selectAll().where('user_id', '=', sql<string>`any(${userIds}::uuid[])`).execute();
 
 export const findCardholder = (db: Executor, userId: string) =>
   db.selectFrom('cardholders').selectAll().where('user_id', '=', userId).executeTakeFirst();

@@ -12,21 +12,38 @@ export interface Balance {
 
 /** A user's wallet balances, one per currency they have ever held. */
 export async function walletBalances(db: Executor, userId: string): Promise<Balance[]> {
+  return (await walletBalancesOfMany(db, [userId])).get(userId) ?? [];
+}
+
+/** Many users' wallet balances in one query, by user (a user who never held anything is left out). */
+export async function walletBalancesOfMany(db: Executor, userIds: readonly string[]): Promise<Map<string, Balance[]>> {
   const rows = await db
     .selectFrom('ledger_accounts')
-    .select(['currency', 'balance'])
-    .where('user_id', '=', userId)
+    .select(['user_id', 'currency', 'balance'])
+    .where('user_id', '=', sql<string>`any(${userIds}::uuid[])`)
     .where('purpose', '=', USER_WALLET)
     .execute();
-  return rows
-    .filter((r) => isCurrency(r.currency))
-    .map((r) => ({ currency: r.currency as Currency, balance: new Decimal(r.balance).toFixed() }));
+  const byUser = new Map<string, Balance[]>();
+  for (const row of rows) {
+    if (row.user_id === null || !isCurrency(row.currency)) continue;
+    let balances = byUser.get(row.user_id);
+    if (!balances) {
+      balances = [];
+      byUser.set(row.user_id, balances);
+    }
+    balances.push({ currency: row.currency, balance: new Decimal(row.balance).toFixed() });
+  }
+  return byUser;
 }
 
 /** Balances of accounts by purpose (any owner), for modules that keep one account per object (cards). */
 export async function balancesByPurpose(db: Executor, purposes: string[]): Promise<Map<string, string>> {
   if (purposes.length === 0) return new Map();
-  const rows = await db.selectFrom('ledger_accounts').select(['purpose', 'balance']).where('purpose', 'in', purposes).execute();
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['purpose', 'balance'])
+    .where('purpose', '=', sql<string>`any(${purposes}::text[])`)
+    .execute();
   return new Map(rows.map((r) => [r.purpose, r.balance]));
 }
 
@@ -71,7 +88,23 @@ export interface EntryFilter {
  */
 export async function entriesOf(db: Executor, filter: EntryFilter): Promise<EntryRow[]> {
   if (filter.id || filter.journalId) return entriesWhere(db, filter);
-  return db
+  const { userId, ...page } = filter;
+  return entryPages(db, page, userId === undefined ? undefined : [userId]);
+}
+
+/** A page of entries, as entriesOf reads it, without the owner. */
+export type EntryPage = Omit<EntryFilter, 'userId' | 'id' | 'journalId'>;
+
+/**
+ * The same page of entries for each of these owners in one query (the newest `limit` of each), or of
+ * every account of the purpose when no owners are given. Each row names its owner.
+ */
+export async function entryPages(
+  db: Executor,
+  filter: EntryPage,
+  owners?: readonly string[],
+): Promise<Array<EntryRow & { owner: string | null }>> {
+  const pages = db
     .selectFrom('ledger_accounts as a')
     .innerJoinLateral(
       (eb) => {
@@ -91,11 +124,24 @@ export async function entriesOf(db: Executor, filter: EntryFilter): Promise<Entr
       (join) => join.onTrue(),
     )
     .selectAll('p')
+    .select((eb) => [
+      'a.user_id as owner',
+      // Each owner's newest first: the rank cuts every owner's page to the limit.
+      eb.fn
+        .agg<string>('row_number')
+        .over((over) => (owners ? over.partitionBy('a.user_id') : over).orderBy('p.id', 'desc'))
+        .as('rank'),
+    ])
     .where('a.purpose', '=', filter.purpose)
-    .$if(filter.userId !== undefined, (q) => q.where('a.user_id', '=', filter.userId as string))
-    .orderBy('p.id', 'desc')
-    .limit(filter.limit)
+    .$if(owners !== undefined, (q) => q.where('a.user_id', '=', sql<string>`any(${owners}::uuid[])`));
+  const rows = await db
+    .selectFrom(pages.as('r'))
+    .selectAll('r')
+    .where('r.rank', '<=', String(filter.limit))
+    .$if(owners !== undefined, (q) => q.orderBy('r.owner'))
+    .orderBy('r.id', 'desc')
     .execute();
+  return rows.map(({ rank: _rank, ...row }) => row);
 }
 
 /** An entry's record columns, from `ledger_entries as e` joined to `ledger_journal as j`. */

@@ -1,17 +1,23 @@
 import { type BalancesReply, CURRENCIES, type Currency, Decimal, type DisplayCurrency } from '@wallet/contract';
+import { batchedRead } from '../../platform/batched-read';
 import type { Db } from '../../platform/db/database';
 import { readCaches } from '../../platform/read-caches';
-import { findUserDisplayCurrency } from '../auth/service';
-import { walletBalances } from '../ledger';
+import { findUsersDisplayCurrencies } from '../auth/service';
+import { type Balance, walletBalancesOfMany } from '../ledger';
 import { midRate, usdPrices } from './rates';
 
+const CURRENCY_ORDER = Object.keys(CURRENCIES);
+
 /** Every balance, and its value in the user's display currency (rounded down: never overstate). */
-export async function balancesOf(db: Db, userId: string, displayCurrency: DisplayCurrency): Promise<BalancesReply> {
-  const [balances, prices] = await Promise.all([walletBalances(db, userId), estimatePrices(db)]);
+function balancesReply(
+  balances: readonly Balance[],
+  prices: ReadonlyMap<Currency, Decimal>,
+  displayCurrency: DisplayCurrency,
+): BalancesReply {
   const precision = CURRENCIES[displayCurrency].precision;
   let total = new Decimal(0);
-  const rows = balances
-    .sort((a, b) => Object.keys(CURRENCIES).indexOf(a.currency) - Object.keys(CURRENCIES).indexOf(b.currency))
+  const rows = [...balances]
+    .sort((a, b) => CURRENCY_ORDER.indexOf(a.currency) - CURRENCY_ORDER.indexOf(b.currency))
     .map((b) => {
       const rate = midRate(prices, b.currency, displayCurrency) ?? new Decimal(0);
       const value = new Decimal(b.balance).mul(rate);
@@ -39,6 +45,17 @@ export function cachedBalancesOf(db: Db, userId: string): BalancesReply | Promis
 }
 
 async function loadBalances(db: Db, userId: string): Promise<BalancesReply> {
-  const user = await findUserDisplayCurrency(db, userId);
-  return balancesOf(db, userId, user.display_currency as DisplayCurrency);
+  const [member, prices] = await Promise.all([balanceFacts(db, userId), estimatePrices(db)]);
+  return balancesReply(member.balances, prices, member.displayCurrency);
 }
+
+/** What a member's balances reply is made from, read with the other members' of this turn (batched-read.ts). */
+const balanceFacts = batchedRead(async (db, userIds: readonly string[]) => {
+  const [users, balances] = await Promise.all([findUsersDisplayCurrencies(db, userIds), walletBalancesOfMany(db, userIds)]);
+  const displayCurrencies = new Map(users.map((user) => [user.id, user.display_currency as DisplayCurrency]));
+  return userIds.map((id) => {
+    const displayCurrency = displayCurrencies.get(id);
+    if (displayCurrency === undefined) return new Error(`no user ${id}`);
+    return { displayCurrency, balances: balances.get(id) ?? [] };
+  });
+});

@@ -12,11 +12,12 @@ import {
   type RecordListReply,
   type RecordSubject,
 } from '@wallet/contract';
+import { batchedRead } from '../../platform/batched-read';
 import type { Db } from '../../platform/db/database';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import { readCaches } from '../../platform/read-caches';
-import { type EntryRow, entriesOf, USER_WALLET } from '../ledger';
+import { type EntryPage, type EntryRow, entriesOf, entryPages, USER_WALLET } from '../ledger';
 import { parseReference, subjectsOf } from './record-subjects';
 
 function toRecord(row: EntryRow, language: Language): LedgerRecord {
@@ -53,17 +54,45 @@ export function listRecords(db: Db, userId: string, query: RecordsQuery, languag
 }
 
 async function readRecords(db: Db, userId: string, query: RecordsQuery, language: Language): Promise<RecordListReply> {
-  const rows = await entriesOf(db, {
-    purpose: USER_WALLET,
+  const rows = await walletPage(db, {
     userId,
-    before: query.cursor,
-    limit: query.limit + 1,
-    currency: query.currency,
-    typeCodes: typeCodesOf(query),
+    page: { purpose: USER_WALLET, before: query.cursor, limit: query.limit + 1, currency: query.currency, typeCodes: typeCodesOf(query) },
   });
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => r.id);
   return { records: page.map((r) => toRecord(r, language)), nextCursor };
 }
+
+/**
+ * A member's page of wallet entries, read with the other members' pages of this turn (batched-read.ts):
+ * one query for all the members asking for the same page (the first, unfiltered, as the records screen
+ * opens), one per other page.
+ */
+const walletPage = batchedRead(async (db, asked: readonly { userId: string; page: EntryPage }[]) => {
+  const groups = new Map<string, { page: EntryPage; owners: Set<string> }>();
+  const groupOf = asked.map(({ userId, page }) => {
+    const key = JSON.stringify(page);
+    let group = groups.get(key);
+    if (!group) {
+      group = { page, owners: new Set() };
+      groups.set(key, group);
+    }
+    group.owners.add(userId);
+    return key;
+  });
+  const read = new Map<string, Map<string | null, EntryRow[]>>();
+  await Promise.all(
+    [...groups].map(async ([key, { page, owners }]) => {
+      const byOwner = new Map<string | null, EntryRow[]>();
+      for (const { owner, ...row } of await entryPages(db, page, [...owners])) {
+        const rows = byOwner.get(owner);
+        if (rows) rows.push(row);
+        else byOwner.set(owner, [row]);
+      }
+      read.set(key, byOwner);
+    }),
+  );
+  return asked.map(({ userId }, i) => read.get(groupOf[i] as string)?.get(userId) ?? []);
+});
 
 /** One type when asked for one (API clients), else the family's types, else every type. */
 function typeCodesOf(query: { type?: number | undefined; family?: LedgerFamily | undefined }): number[] | undefined {
