@@ -210,6 +210,18 @@ async function readFigures(db: Db, url: string, figures: Figures) {
   console.info(
     `  server: the real one (startServer) in its own process; the bare route (GET /hello, a constant) in its own; load from a third (autocannon, ${HTTP_CLIENTS} keep-alive connections); members seeded in ${round(reads.seedSeconds)} s; server CPU under the load ${round(reads.serverCores.app)} cores (bare: ${round(reads.serverCores.bare)}), ${figures.readsServerCpuUs} µs a request (bare: ${figures.bareServerCpuUs} µs), of it in the kernel ${percent(reads.serverKernelShare.app)} (bare: ${percent(reads.serverKernelShare.bare)})`,
   );
+  const cold = reads.coldPass;
+  if (cold) {
+    Object.assign(figures, {
+      readsColdRps: round(cold.count / cold.seconds),
+      readsColdVsRounds: ratio(cold.count / cold.seconds, app.total.perSecond),
+      readsColdFailed: cold.failed,
+      readsColdServerCpuUs: Math.round((cold.serverCpuSeconds * 1e6) / cold.count),
+    });
+    console.info(
+      `  cold, the app's first pass after it starts (every entry missing, its code not yet optimized by V8; each of the ${cold.count} reads once): ${figures.readsColdRps} req/s = ${figures.readsColdVsRounds}x its rate in the rounds; ${figures.readsColdServerCpuUs} µs of server CPU a read (${figures.readsServerCpuUs} µs in the rounds); ${cold.failed} not answered with a 2xx`,
+    );
+  }
   const lifetime = reads.lifetime.figures;
   const slowest = Math.min(...reads.lifetime.windowRates);
   Object.assign(figures, {
@@ -219,13 +231,21 @@ async function readFigures(db: Db, url: string, figures: Figures) {
     readsLifetimeSlowestVsMedianWindow: ratio(slowest, median(reads.lifetime.windowRates)),
     readsLifetimeP99Ms: round(lifetime.total.p99Ms),
     readsLifetimeNon2xx: lifetime.total.non2xx + lifetime.errors,
+    readsLifetimeServerCpuUs: Math.round((reads.lifetime.serverCpuSeconds * 1e6) / Math.max(1, lifetime.total.count)),
   });
   console.info(
-    `  over a whole entry lifetime (the app alone for ${reads.lifetime.windowRates.length} s after the rounds, every cached entry reloaded at least once): ${figures.readsLifetimeRps} req/s = ${figures.readsLifetimeVsRounds}x its rate in the rounds; slowest 1 s window ${figures.readsLifetimeSlowestWindowRps} req/s = ${figures.readsLifetimeSlowestVsMedianWindow}x the median window; p99 ${figures.readsLifetimeP99Ms} ms, max ${round(lifetime.total.maxMs)} ms`,
+    `  over a whole entry lifetime (the app alone for ${reads.lifetime.windowRates.length} s after the rounds, every cached entry reloaded at least once): ${figures.readsLifetimeRps} req/s = ${figures.readsLifetimeVsRounds}x its rate in the rounds; slowest 1 s window ${figures.readsLifetimeSlowestWindowRps} req/s = ${figures.readsLifetimeSlowestVsMedianWindow}x the median window; p99 ${figures.readsLifetimeP99Ms} ms, max ${round(lifetime.total.maxMs)} ms; ${figures.readsLifetimeServerCpuUs} µs of server CPU a read`,
   );
-  if (app.total.non2xx > 0 || app.errors > 0 || bare.total.non2xx > 0 || bare.errors > 0 || figures.readsLifetimeNon2xx !== 0)
+  if (
+    app.total.non2xx > 0 ||
+    app.errors > 0 ||
+    bare.total.non2xx > 0 ||
+    bare.errors > 0 ||
+    figures.readsLifetimeNon2xx !== 0 ||
+    (cold?.failed ?? 0) > 0
+  )
     console.info(
-      `  FAILED: app ${app.total.non2xx} non-2xx (${statusList(app.total.statuses)}) and ${app.errors} errors; bare ${bare.total.non2xx} non-2xx and ${bare.errors} errors; over the lifetime ${figures.readsLifetimeNon2xx} non-2xx or errors`,
+      `  FAILED: app ${app.total.non2xx} non-2xx (${statusList(app.total.statuses)}) and ${app.errors} errors; bare ${bare.total.non2xx} non-2xx and ${bare.errors} errors; over the lifetime ${figures.readsLifetimeNon2xx} non-2xx or errors; cold ${cold?.failed ?? 0}`,
     );
   for (const line of reads.serverErrors) console.info(`  server error log: ${line}`);
 }

@@ -51,6 +51,15 @@ export interface ReadLoadResult {
   kinds: Record<string, KindAnswers>;
   /** Connection errors and timeouts (no HTTP answer) in the counted window. */
   errors: number;
+  /** The pass reading every target once, when asked for (`readEachFirst`): on a fresh server, every read a miss. */
+  firstPass?: FirstPass;
+}
+
+export interface FirstPass {
+  count: number;
+  seconds: number;
+  /** Answers that were not a 2xx, and requests with no answer. */
+  failed: number;
 }
 
 export interface ReadFigures {
@@ -147,9 +156,10 @@ function cannon(load: ReadLoad, seconds: number, onAnswer: ((kind: string, statu
 }
 
 /** Every target read once, as members who have opened their screens before: the caches then hold what production's would. */
-function readEachOnce(load: ReadLoad) {
+function readEachOnce(load: ReadLoad): Promise<FirstPass> {
   let next = 0;
-  return new Promise<void>((resolve, reject) => {
+  const started = performance.now();
+  return new Promise<FirstPass>((resolve, reject) => {
     autocannon(
       {
         url: load.baseUrl,
@@ -165,14 +175,19 @@ function readEachOnce(load: ReadLoad) {
           },
         ],
       },
-      (error) => (error ? reject(error) : resolve()),
+      (error, result) => {
+        if (error) return reject(error);
+        const failed = result.non2xx + result.errors + result.timeouts;
+        resolve({ count: load.targets.length, seconds: (performance.now() - started) / 1000, failed });
+      },
     );
   });
 }
 
 async function run(load: ReadLoad): Promise<ReadLoadResult> {
-  if (load.readEachFirst) await readEachOnce(load);
+  const firstPass = load.readEachFirst ? await readEachOnce(load) : undefined;
   if (load.warmupSeconds > 0) await cannon(load, load.warmupSeconds, null);
+  if (load.seconds <= 0) return { seconds: 0, kinds: {}, errors: 0, ...(firstPass ? { firstPass } : {}) };
   const kinds = new Map<string, Tally>();
   const result = await cannon(load, load.seconds, (kind, status, ms) => {
     let tally = kinds.get(kind);
@@ -182,7 +197,12 @@ async function run(load: ReadLoad): Promise<ReadLoadResult> {
     }
     tally.note(status, ms);
   });
-  return { seconds: load.seconds, kinds: Object.fromEntries(kinds), errors: result.errors + result.timeouts };
+  return {
+    seconds: load.seconds,
+    kinds: Object.fromEntries(kinds),
+    errors: result.errors + result.timeouts,
+    ...(firstPass ? { firstPass } : {}),
+  };
 }
 
 // One load per message, answered in turn, until the parent disconnects (readsOverHttp's rounds).

@@ -3,7 +3,7 @@ import type { Db } from '../../apps/server/src/platform/db/database';
 import { cardMembers } from './card-members';
 import { type LoadProcess, loadProcess } from './child';
 import { serverEnv } from './money';
-import { type ReadFigures, type ReadLoad, type ReadLoadResult, type ReadTarget, readFigures } from './reads-load';
+import { type FirstPass, type ReadFigures, type ReadLoad, type ReadLoadResult, type ReadTarget, readFigures } from './reads-load';
 import { SERVER_NODE_FLAGS, startServer } from './server';
 import { startService } from './service';
 
@@ -33,8 +33,10 @@ export interface ReadsFigures {
   bare: ReadFigures;
   /** Each round's app rate over the bare route's just before it: the machine's pace changes between rounds, less within one. */
   roundRatios: number[];
+  /** The app's first pass, every target read once on the fresh server: each read a miss of the caches. */
+  coldPass: (FirstPass & { serverCpuSeconds: number }) | undefined;
   /** The app alone after the rounds for LIFETIME_WINDOWS windows of a second: every window's rate, and all of them together. */
-  lifetime: { windowRates: number[]; figures: ReadFigures };
+  lifetime: { windowRates: number[]; figures: ReadFigures; serverCpuSeconds: number };
   /** What the server logged at error level, when an answer was not a 2xx. */
   serverErrors: string[];
   /** Each server's CPU time over its counted rounds as a share of one core: 1 is a full core. */
@@ -126,7 +128,16 @@ export async function readsOverHttp(
       () => bare.load.stop(),
       () => app.load.stop(),
     );
-    for (const side of [bare, app]) await run(side, { seconds: warmupSeconds, warmupSeconds: 0, readEachFirst: true });
+    // The first pass alone, then the warm-up: the pass is measured on its own, with the app's CPU.
+    await run(bare, { seconds: 0, warmupSeconds, readEachFirst: true });
+    const beforeCold = cpuTimes(app.pid);
+    const { firstPass } = await run(app, { seconds: 0, warmupSeconds: 0, readEachFirst: true });
+    const afterCold = cpuTimes(app.pid);
+    const coldPass = firstPass && {
+      ...firstPass,
+      serverCpuSeconds: afterCold.user + afterCold.system - beforeCold.user - beforeCold.system,
+    };
+    await run(app, { seconds: 0, warmupSeconds, readEachFirst: false });
     const roundRatios: number[] = [];
     for (let round = 0; round < READ_ROUNDS; round++) {
       // The app first in each round, so its last round ends as early as it can: its cache entries live
@@ -142,11 +153,14 @@ export async function readsOverHttp(
       roundRatios.push(rate(bare) > 0 ? rate(app) / rate(bare) : 0);
     }
     const lifetimeWindows: ReadLoadResult[] = [];
+    const beforeLifetime = cpuTimes(app.pid);
     for (let window = 0; window < LIFETIME_WINDOWS; window++)
       lifetimeWindows.push(await run(app, { seconds: 1, warmupSeconds: 0, readEachFirst: false }));
+    const afterLifetime = cpuTimes(app.pid);
     const lifetime = {
       windowRates: lifetimeWindows.map((w) => readFigures([w]).total.perSecond),
       figures: readFigures(lifetimeWindows),
+      serverCpuSeconds: afterLifetime.user + afterLifetime.system - beforeLifetime.user - beforeLifetime.system,
     };
     const figures = { app: readFigures(app.rounds), bare: readFigures(bare.rounds) };
     const cpu = (side: Side) => side.user + side.system;
@@ -157,6 +171,7 @@ export async function readsOverHttp(
       seedSeconds,
       ...figures,
       roundRatios,
+      coldPass,
       lifetime,
       serverErrors: figures.app.total.non2xx > 0 || lifetime.figures.total.non2xx > 0 ? await server.errors(10) : [],
       // Over the counted windows: a server is idle while the other one's round runs.
