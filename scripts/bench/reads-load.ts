@@ -187,7 +187,12 @@ function readEachOnce(load: ReadLoad): Promise<FirstPass> {
 async function run(load: ReadLoad): Promise<ReadLoadResult> {
   const firstPass = load.readEachFirst ? await readEachOnce(load) : undefined;
   if (load.warmupSeconds > 0) await cannon(load, load.warmupSeconds, null);
-  if (load.seconds <= 0) return { seconds: 0, kinds: {}, errors: 0, ...(firstPass ? { firstPass } : {}) };
+  const counted = load.seconds > 0 ? await countedRun(load) : { seconds: 0, kinds: {}, errors: 0 };
+  return firstPass ? { ...counted, firstPass } : counted;
+}
+
+/** A run of `load.seconds` whose every answer is noted by kind. */
+async function countedRun(load: ReadLoad): Promise<ReadLoadResult> {
   const kinds = new Map<string, Tally>();
   const result = await cannon(load, load.seconds, (kind, status, ms) => {
     let tally = kinds.get(kind);
@@ -197,12 +202,7 @@ async function run(load: ReadLoad): Promise<ReadLoadResult> {
     }
     tally.note(status, ms);
   });
-  return {
-    seconds: load.seconds,
-    kinds: Object.fromEntries(kinds),
-    errors: result.errors + result.timeouts,
-    ...(firstPass ? { firstPass } : {}),
-  };
+  return { seconds: load.seconds, kinds: Object.fromEntries(kinds), errors: result.errors + result.timeouts };
 }
 
 // One load per message, answered in turn, until the parent disconnects (readsOverHttp's rounds).

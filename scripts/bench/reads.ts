@@ -132,11 +132,7 @@ export async function readsOverHttp(
     await run(bare, { seconds: 0, warmupSeconds, readEachFirst: true });
     const beforeCold = cpuTimes(app.pid);
     const { firstPass } = await run(app, { seconds: 0, warmupSeconds: 0, readEachFirst: true });
-    const afterCold = cpuTimes(app.pid);
-    const coldPass = firstPass && {
-      ...firstPass,
-      serverCpuSeconds: afterCold.user + afterCold.system - beforeCold.user - beforeCold.system,
-    };
+    const coldPass = firstPass && { ...firstPass, serverCpuSeconds: cpuSecondsSince(app.pid, beforeCold) };
     await run(app, { seconds: 0, warmupSeconds, readEachFirst: false });
     const roundRatios: number[] = [];
     for (let round = 0; round < READ_ROUNDS; round++) {
@@ -156,11 +152,10 @@ export async function readsOverHttp(
     const beforeLifetime = cpuTimes(app.pid);
     for (let window = 0; window < LIFETIME_WINDOWS; window++)
       lifetimeWindows.push(await run(app, { seconds: 1, warmupSeconds: 0, readEachFirst: false }));
-    const afterLifetime = cpuTimes(app.pid);
     const lifetime = {
       windowRates: lifetimeWindows.map((w) => readFigures([w]).total.perSecond),
       figures: readFigures(lifetimeWindows),
-      serverCpuSeconds: afterLifetime.user + afterLifetime.system - beforeLifetime.user - beforeLifetime.system,
+      serverCpuSeconds: cpuSecondsSince(app.pid, beforeLifetime),
     };
     const figures = { app: readFigures(app.rounds), bare: readFigures(bare.rounds) };
     const cpu = (side: Side) => side.user + side.system;
@@ -184,6 +179,12 @@ export async function readsOverHttp(
     await server.stop();
     await bareServer.stop();
   }
+}
+
+/** A process's CPU time, user and system, since `before` was read. */
+function cpuSecondsSince(pid: number, before: { user: number; system: number }): number {
+  const now = cpuTimes(pid);
+  return now.user + now.system - before.user - before.system;
 }
 
 /** A process's CPU time so far, from /proc/<pid>/stat, in seconds (100 clock ticks a second, as Linux reports). */

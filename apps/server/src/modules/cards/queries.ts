@@ -26,10 +26,7 @@ export const findUserCard = (db: Executor, userId: string, id: string) =>
 export const lockCard = (trx: Transaction<Database>, id: string) =>
   trx.selectFrom('cards').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
-export const listUserCards = (db: Executor, userId: string) =>
-  db.selectFrom('cards').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
-
-/** Many members' cards in one query, each member's newest first (as listUserCards). */
+/** Members' cards in one query, each member's newest first. */
 export const listUsersCards = (db: Executor, userIds: readonly string[]) =>
   db
     .selectFrom('cards')
@@ -42,8 +39,9 @@ export const listUsersCards = (db: Executor, userIds: readonly string[]) =>
 export const findCardholders = (db: Executor, userIds: readonly string[]) =>
   db.selectFrom('cardholders').selectAll().where('user_id', '=', sql<string>`any(${userIds}::uuid[])`).execute();
 
-export const findCardholder = (db: Executor, userId: string) =>
-  db.selectFrom('cardholders').selectAll().where('user_id', '=', userId).executeTakeFirst();
+export const listUserCards = (db: Executor, userId: string) => listUsersCards(db, [userId]);
+
+export const findCardholder = async (db: Executor, userId: string) => (await findCardholders(db, [userId]))[0];
 
 export const lockAuthorization = (trx: Transaction<Database>, authorizationId: string) =>
   trx
