@@ -23,14 +23,20 @@ afterAll(async () => {
 function expectCommonHeaders(headers: Record<string, unknown>) {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['x-frame-options']).toBe('DENY');
-  expect(headers['referrer-policy']).toBe('no-referrer');
   expect(String(headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+}
+
+/** What a page reads besides the common headers: where its requests may send the referrer, what Flash and Acrobat may load. */
+function expectPageHeaders(headers: Record<string, unknown>) {
+  expectCommonHeaders(headers);
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['x-permitted-cross-domain-policies']).toBe('none');
 }
 
 it('sends the web app with its own policy: this site only, no inline script', async () => {
   const page = await t.app.inject({ method: 'GET', url: '/' });
   expect(page.statusCode).toBe(200);
-  expectCommonHeaders(page.headers);
+  expectPageHeaders(page.headers);
   const policy = String(page.headers['content-security-policy']);
   expect(policy).toContain("script-src 'self';");
   expect(policy).not.toContain("'unsafe-eval'");
@@ -45,14 +51,15 @@ const DOCUMENT_ONLY = [
   'x-xss-protection',
 ];
 
-it('sends API replies, errors included, with a policy that loads nothing and without the headers only a document reads', async () => {
+it('sends API replies, errors included, what acts on JSON: a policy that loads nothing, no framing, no sniffing, no storing', async () => {
   for (const url of ['/api/v1/meta', '/api/v1/me', '/api/v1/no-such-route']) {
     const res = await t.app.inject({ method: 'GET', url });
     expectCommonHeaders(res.headers);
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
     expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
-    expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
-    for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeUndefined();
+    expect(res.headers['cache-control'], url).toBe('no-store');
+    for (const name of [...DOCUMENT_ONLY, 'referrer-policy', 'x-permitted-cross-domain-policies'])
+      expect(res.headers[name], name).toBeUndefined();
   }
 });
 
@@ -74,14 +81,14 @@ it("sends the build's scripts and styles only what acts on a file a page loads; 
     expect(asset.headers[name], name).toBeUndefined();
   }
   const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
-  expectCommonHeaders(worker.headers);
+  expectPageHeaders(worker.headers);
   expect(String(worker.headers['content-security-policy'])).toContain("script-src 'self';");
 });
 
 it('gives the API docs their own policy, with nothing from another host', async () => {
   const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
   expect(docs.statusCode).toBe(200);
-  expectCommonHeaders(docs.headers);
+  expectPageHeaders(docs.headers);
   const policy = String(docs.headers['content-security-policy']);
   expect(policy).toContain("script-src 'self';");
   expect(policy).not.toMatch(/https?:|validator\.swagger\.io|\*/);

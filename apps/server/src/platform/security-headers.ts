@@ -44,24 +44,26 @@ export function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
 }
 
 /**
- * Helmet's headers that act only on a document a browser shows (how it opens windows, groups origins,
- * prefetches names, saves downloads, runs its old XSS filter): API replies are data and go without them.
- */
-const DOCUMENT_ONLY = new Set([
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-xss-protection',
-]);
-
-/**
  * What acts on a file a page loads (the build's scripts and stylesheets under /assets/): its type is
  * not guessed, other sites may not embed it, and a stylesheet's own requests send no referrer. A
  * policy, framing rules and the rest act on documents only; over HTTP/1.1 each was sent uncompressed
  * with every one of a page's thirty-odd files, some 500 bytes apiece (issue 16).
  */
 const SUBRESOURCE = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy']);
+
+/**
+ * What acts on an API reply, which is JSON, never shown as a page (OWASP's REST security cheat sheet):
+ * its type is not guessed, no page frames it, other sites may not embed it, and its policy loads
+ * nothing. A referrer policy acts on the requests a document or a redirect makes and the cross-domain
+ * policy on Flash and Acrobat; each was a header of every read's fourteen (issue 16).
+ */
+const API = new Set(['content-security-policy', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy']);
+
+/**
+ * A member's balances, records and cards stay in no browser's or proxy's cache: an API reply is not
+ * stored unless its route says otherwise (the app's release notes may be kept a minute).
+ */
+const API_CACHING = ['cache-control', 'no-store'] as const;
 
 /**
  * Headers every reply carries, set before the route runs, so a reply that writes the response itself
@@ -77,7 +79,7 @@ const SUBRESOURCE = new Set(['x-content-type-options', 'cross-origin-resource-po
  */
 export function registerSecurityHeaders(app: FastifyInstance, production: boolean): void {
   const documents = [...helmetHeaders(), ['content-security-policy', API_POLICY] as const];
-  const api = documents.filter(([name]) => !DOCUMENT_ONLY.has(name));
+  const api = [...documents.filter(([name]) => API.has(name)), API_CACHING];
   const assets = documents.filter(([name]) => SUBRESOURCE.has(name));
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
