@@ -1,7 +1,5 @@
 import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { CSRF_HEADER, SESSION_DELIVERY_HEADER } from '@wallet/contract';
 import type { DevChain } from '@wallet/devchain';
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify from 'fastify';
@@ -35,6 +33,7 @@ import { ChangeFeed, holdRepliesUntilAnnounced } from './platform/change-feed';
 import { type Clock, systemClock } from './platform/clock';
 import { registerCompression } from './platform/compression';
 import type { Config } from './platform/config';
+import { registerCors } from './platform/cors';
 import type { DatabaseHandle } from './platform/db/database';
 import { errorModelOptions, registerErrorHandling } from './platform/errors';
 import { registerLanguage } from './platform/language';
@@ -114,25 +113,7 @@ export async function buildApp(deps: AppDeps) {
   registerMetrics(app, database.pool);
   await registerOpenApi(app);
 
-  // The login screen can point the app at another regional server, so the API answers other origins.
-  // Only origins listed by name may send the session cookie (credentials); '*' answers without it.
-  const anyOrigin = config.CORS_ORIGINS.includes('*');
-  await app.register(cors, {
-    origin: anyOrigin ? '*' : config.CORS_ORIGINS,
-    credentials: !anyOrigin,
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: [
-      'authorization',
-      'content-type',
-      'accept-language',
-      'idempotency-key',
-      'x-request-id',
-      SESSION_DELIVERY_HEADER,
-      CSRF_HEADER,
-    ],
-    exposedHeaders: ['x-request-id', 'retry-after'],
-    maxAge: 600,
-  });
+  registerCors(app, config.CORS_ORIGINS);
   // One Redis connection for the rate limits and the secret-guessing limits, when a Redis is configured.
   const redis = config.REDIS_URL ? await redisClient(config.REDIS_URL) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));

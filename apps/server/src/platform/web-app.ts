@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { varyWith } from './vary';
 
 /**
  * The server also serves the built web app, so one process on one port is the
@@ -53,7 +54,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, apiO
       // A policy acts on a document or a worker (index.html, sw.js), not on a script or stylesheet a page loads.
       if (!immutable) res.setHeader('content-security-policy', policy);
       // The same path answers brotli, gzip or plain by Accept-Encoding: a shared cache must keep them apart.
-      res.setHeader('vary', 'accept-encoding');
+      res.setHeader('vary', varyWith(res.getHeader('vary'), 'accept-encoding'));
     },
   });
 }

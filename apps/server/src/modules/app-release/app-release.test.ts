@@ -88,6 +88,8 @@ describe('the update check', () => {
     expect(ko.json().latest).toMatchObject({ notes: 'Install from the browser.', notesLanguage: 'en' });
     expect(ko.headers['cache-control']).toBe('public, max-age=60');
     expect(ko.headers.vary).toContain('accept-language');
+    // Kept a minute by the browser, so it says it also depends on who asks (CORS headers or none).
+    expect(ko.headers.vary).toContain('Origin');
   });
 
   it('says whether an older app may go on or must update', async () => {
