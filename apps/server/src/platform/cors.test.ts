@@ -38,6 +38,10 @@ describe('any origin (*)', () => {
     for (const name of ['access-control-allow-origin', 'access-control-expose-headers', 'access-control-allow-credentials'])
       expect(own.headers[name], name).toBeUndefined();
     expect(own.headers.vary).toContain('Origin');
+    // Outside the API the replies are what they were, the same for every origin: the service worker keeps them.
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.headers['access-control-allow-origin']).toBe('*');
+    expect(String(health.headers.vary ?? '')).not.toContain('Origin');
   });
 
   it('answers an OPTIONS request that is no preflight as a route it does not have, in the language asked for', async () => {
@@ -61,6 +65,8 @@ describe('origins listed by name', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe('https://jp.example.com');
     expect(allowed.headers['access-control-allow-credentials']).toBe('true');
     expect(allowed.headers.vary).toContain('Origin');
+    const own = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(own.headers.vary).toContain('Origin');
     const other = await t.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example.com' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     expect(other.headers['access-control-allow-credentials']).toBeUndefined();

@@ -21,9 +21,11 @@ const PREFLIGHT_MAX_AGE = '600';
  * without it.
  *
  * A browser sends Origin on every cross-origin request, and the CORS headers act on those only (Fetch
- * standard, "CORS protocol"): the app's pages read their own server without it, and their replies go
- * without the allow and expose headers. Every reply says `Vary: Origin`, as it now depends on it, so a
- * cache never gives one origin's reply to another.
+ * standard, "CORS protocol"): the app's pages read their own API without it, and those replies go
+ * without the allow and expose headers. Every API reply says `Vary: Origin`, as it depends on it, so
+ * a cache never gives one origin's reply to another (most are never stored: security-headers.ts).
+ * Outside the API (the web app's files, the docs), which browsers and the app's service worker keep,
+ * replies stay as they were: the same for every request with `*`, varying on Origin with a list.
  *
  * Written here rather than with @fastify/cors: the plugin copies its options into a new object on
  * every request and cannot pass over one without Origin; with the two headers it added to every read
@@ -43,13 +45,16 @@ export function registerCors(app: FastifyInstance, configured: readonly string[]
   };
 
   app.addHook('onRequest', (request, reply, done) => {
-    // On the raw response outside the API, as the security headers are, where the web app's files add theirs.
-    if (request.url.startsWith('/api/')) reply.header('vary', 'Origin');
-    else reply.raw.setHeader('vary', 'Origin');
     const origin = request.headers.origin;
-    if (origin === undefined) return done();
-    const allowed = allow(reply, origin);
-    if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) {
+    if (request.url.startsWith('/api/')) {
+      reply.header('vary', 'Origin');
+      if (origin === undefined) return done();
+    } else if (!anyOrigin) {
+      // On the raw response, as the security headers are outside the API, where the web app's files add theirs.
+      reply.raw.setHeader('vary', 'Origin');
+    }
+    const allowed = allow(reply, origin ?? '');
+    if (origin === undefined || request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) {
       if (allowed) reply.header('access-control-expose-headers', EXPOSED_HEADERS);
       return done();
     }
