@@ -3,6 +3,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isShared } from './shared-replies';
+import { varyWith } from './vary';
 
 /** Replies shorter than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -107,9 +108,7 @@ function acceptedEncoding(request: FastifyRequest): Encoding | null {
 }
 
 function markCompressed(reply: FastifyReply, encoding: Encoding, length: number): void {
-  const vary = reply.getHeader('vary');
-  if (vary === undefined) reply.header('vary', 'accept-encoding');
-  else if (!String(vary).toLowerCase().includes('accept-encoding')) reply.header('vary', `${String(vary)}, accept-encoding`);
+  reply.header('vary', varyWith(reply.getHeader('vary'), 'accept-encoding'));
   reply.header('content-encoding', encoding);
   reply.header('content-length', length);
 }
