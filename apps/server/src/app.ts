@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { DevChain } from '@wallet/devchain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,6 +32,7 @@ import { ChangeFeed, holdRepliesUntilAnnounced } from './platform/change-feed';
 import { type Clock, systemClock } from './platform/clock';
 import { registerCompression } from './platform/compression';
 import type { Config } from './platform/config';
+import { registerCookies } from './platform/cookies';
 import { registerCors } from './platform/cors';
 import type { DatabaseHandle } from './platform/db/database';
 import { errorModelOptions, registerErrorHandling } from './platform/errors';
@@ -108,8 +108,8 @@ export async function buildApp(deps: AppDeps) {
     done();
   });
   registerSecurityHeaders(app, config.NODE_ENV === 'production');
-  await app.register(cookie);
-  await registerCompression(app);
+  registerCookies(app);
+  registerCompression(app);
   registerMetrics(app, database.pool);
   await registerOpenApi(app);
 

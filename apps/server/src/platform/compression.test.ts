@@ -1,12 +1,13 @@
+import { Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { COMPRESS_THRESHOLD_BYTES, registerCompression } from './compression';
+import { COMPRESS_SYNC_LIMIT_BYTES, COMPRESS_THRESHOLD_BYTES, registerCompression } from './compression';
 import { cachingSerializerCompiler, markShared } from './shared-replies';
 
-// Counts this module's compressions only: @fastify/compress requires node:zlib itself.
+// Counts the compressions made in one go on the request's thread.
 vi.mock('node:zlib', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:zlib')>();
   return { ...actual, brotliCompressSync: vi.fn(actual.brotliCompressSync), gzipSync: vi.fn(actual.gzipSync) };
@@ -23,7 +24,7 @@ const app = Fastify().withTypeProvider<ZodTypeProvider>();
 beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(cachingSerializerCompiler);
-  await registerCompression(app);
+  registerCompression(app);
   const reply = { schema: { response: { 200: schema } } };
   app.get('/cached', reply, async () => big);
   app.get('/cached-small', reply, async () => small);
@@ -32,12 +33,30 @@ beforeAll(async () => {
     return big;
   });
   app.get('/fresh', reply, async () => rows(40));
+  app.get('/huge', reply, async () => rows(4000));
+  app.get('/csv', async (_request, res) => res.type('text/csv; charset=utf-8').send(Readable.from(csvLines())));
+  app.get('/short-file', async (_request, res) =>
+    res
+      .type('text/css')
+      .header('content-length', '14')
+      .send(Readable.from(['body{margin:', '0}'])),
+  );
+  app.get('/image', async (_request, res) => res.type('image/png').send(Buffer.alloc(4096, 7)));
+  app.get('/events', async (_request, res) => res.type('text/event-stream').send('data: x\n\n'.repeat(200)));
+  app.get('/made-already', async (_request, res) =>
+    res.type('application/json').header('content-encoding', 'gzip').send(zlib.gzipSync('{}')),
+  );
   await app.ready();
 });
 afterAll(() => app.close());
 
-const get = (url: string, encoding?: string) =>
-  app.inject({ method: 'GET', url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+const get = (url: string, encoding?: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: encoding === undefined ? headers : { ...headers, 'accept-encoding': encoding } });
+
+function* csvLines() {
+  for (let i = 0; i < 500; i++) yield `${i},Shop number ${i},8.25\n`;
+}
+const CSV = [...csvLines()].join('');
 
 describe('compressed replies', () => {
   it('compresses a cached reply once per encoding and sends the same bytes after', async () => {
@@ -71,13 +90,63 @@ describe('compressed replies', () => {
     expect(short.json()).toEqual(small);
   });
 
-  it('adds to the Vary a route set, and leaves other replies to @fastify/compress', async () => {
+  it('adds to the Vary a route set, and compresses other replies on each request', async () => {
     const varies = await get('/cached-varies', 'br');
     expect(varies.headers.vary).toBe('origin, accept-encoding');
     const calls = vi.mocked(zlib.brotliCompressSync).mock.calls.length;
-    const fresh = await get('/fresh', 'br');
-    expect(fresh.headers['content-encoding']).toBe('br');
-    expect(JSON.parse(zlib.brotliDecompressSync(fresh.rawPayload).toString())).toEqual(rows(40));
-    expect(vi.mocked(zlib.brotliCompressSync).mock.calls.length).toBe(calls);
+    for (const _ of [1, 2]) {
+      const fresh = await get('/fresh', 'br');
+      expect(fresh.headers['content-encoding']).toBe('br');
+      expect(Number(fresh.headers['content-length'])).toBe(fresh.rawPayload.length);
+      expect(JSON.parse(zlib.brotliDecompressSync(fresh.rawPayload).toString())).toEqual(rows(40));
+    }
+    expect(vi.mocked(zlib.brotliCompressSync).mock.calls.length).toBe(calls + 2);
+  });
+});
+
+describe('other replies', () => {
+  it('compresses a body over the in-thread limit on the pool, with the same result', async () => {
+    const calls = vi.mocked(zlib.gzipSync).mock.calls.length;
+    const huge = await get('/huge', 'gzip');
+    expect(huge.headers['content-encoding']).toBe('gzip');
+    const json = zlib.gunzipSync(huge.rawPayload).toString();
+    expect(Buffer.byteLength(json)).toBeGreaterThan(COMPRESS_SYNC_LIMIT_BYTES);
+    expect(JSON.parse(json)).toEqual(rows(4000));
+    expect(vi.mocked(zlib.gzipSync).mock.calls.length).toBe(calls);
+  });
+
+  it('compresses a stream of a text type as it goes, without a length', async () => {
+    const csv = await get('/csv', 'br');
+    expect(csv.headers['content-encoding']).toBe('br');
+    expect(csv.headers['content-length']).toBeUndefined();
+    expect(csv.headers.vary).toBe('accept-encoding');
+    expect(zlib.brotliDecompressSync(csv.rawPayload).toString()).toBe(CSV);
+    const short = await get('/short-file', 'br');
+    expect(short.headers['content-encoding']).toBeUndefined();
+    expect(short.body).toBe('body{margin:0}');
+    const plain = await get('/csv');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CSV);
+  });
+
+  it('leaves alone what compression does not shrink or must not hold back, and what is encoded already', async () => {
+    const image = await get('/image', 'br, gzip');
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.rawPayload.length).toBe(4096);
+    const events = await get('/events', 'br, gzip');
+    expect(events.headers['content-encoding']).toBeUndefined();
+    const made = await get('/made-already', 'br, gzip');
+    expect(made.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(made.rawPayload).toString()).toBe('{}');
+  });
+
+  it('sends nothing compressed to a client that says x-no-compression, or accepts no encoding we make', async () => {
+    const refused = await get('/fresh', 'br, gzip', { 'x-no-compression': '1' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(rows(40));
+    const other = await get('/fresh', 'zstd, deflate');
+    expect(other.headers['content-encoding']).toBeUndefined();
+    const star = await get('/fresh', '*');
+    expect(star.headers['content-encoding']).toBe('gzip');
   });
 });
