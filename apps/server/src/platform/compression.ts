@@ -145,9 +145,11 @@ function compressStream(request: FastifyRequest, reply: FastifyReply, body: Read
   const encoding = acceptedEncoding(request);
   if (!encoding) return body;
   const compressed = COMPRESS[encoding].stream();
-  // A stream that fails midway has sent its headers already: the client sees the reply cut short.
+  // A stream that fails midway has sent its headers already: the client sees the reply cut short. A
+  // client that goes away (a premature close) is no fault of ours.
   pipeline(body, compressed, (error) => {
-    if (error) reply.log.warn({ err: error }, 'a compressed stream ended early');
+    if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
+      reply.log.warn({ err: error }, 'a compressed stream ended early');
   });
   reply.header('vary', varyWith(reply.getHeader('vary'), 'accept-encoding'));
   reply.header('content-encoding', encoding);
