@@ -28,11 +28,13 @@ const ENCODINGS: Encoding[] = ['br', 'gzip'];
 const BROTLI: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 const GZIP: ZlibOptions = { level: 6 };
 
-type Done = (error: Error | null, encoded?: Buffer) => void;
+type Compressed = (error: Error | null, encoded: Buffer) => void;
+/** An onSend hook's callback: the payload to send, or the error that ends the reply. */
+type OnSendDone = (error: Error | null, payload?: unknown) => void;
 
 const COMPRESS: Record<
   Encoding,
-  { sync(body: string | Buffer): Buffer; async(body: string | Buffer, done: Done): void; stream(): NodeJS.ReadWriteStream }
+  { sync(body: string | Buffer): Buffer; async(body: string | Buffer, done: Compressed): void; stream(): NodeJS.ReadWriteStream }
 > = {
   br: {
     sync: (body) => brotliCompressSync(body, BROTLI),
@@ -76,7 +78,10 @@ export function registerCompression(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.sharedValue !== null && typeof payload === 'string') return sendShared(request, reply, reply.sharedValue, payload, done);
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) return sendBody(request, reply, payload, done);
-    if (isStream(payload) && !knownShort(reply) && mayCompress(request, reply)) return done(null, compressStream(request, reply, payload));
+    if (isStream(payload) && !knownShort(reply)) {
+      const encoding = encodingFor(request, reply);
+      return done(null, encoding ? compressStream(reply, payload, encoding) : payload);
+    }
     done(null, payload);
   });
 }
@@ -95,21 +100,14 @@ const formsOf = new WeakMap<object, Forms>();
  * card transactions (brotli, 45 µs) cost a quarter of a cached read (issue 16). The forms live as
  * long as the cached value; one value sent by routes that write it differently keeps the last JSON's.
  */
-function sendShared(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  value: object,
-  json: string,
-  done: (error: null, payload: unknown) => void,
-) {
+function sendShared(request: FastifyRequest, reply: FastifyReply, value: object, json: string, done: OnSendDone) {
   let forms = formsOf.get(value);
   if (forms?.json !== json) {
     forms = { json, encoded: Buffer.byteLength(json) < COMPRESS_THRESHOLD_BYTES ? null : {} };
     formsOf.set(value, forms);
   }
-  if (!forms.encoded || !mayCompress(request, reply)) return done(null, json);
-  const encoding = acceptedEncoding(request);
-  if (!encoding) return done(null, json);
+  const encoding = forms.encoded ? encodingFor(request, reply) : null;
+  if (!forms.encoded || !encoding) return done(null, json);
   let encoded = forms.encoded[encoding];
   if (!encoded) {
     encoded = COMPRESS[encoding].sync(json);
@@ -119,15 +117,9 @@ function sendShared(
   done(null, encoded);
 }
 
-function sendBody(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: string | Buffer,
-  done: (error: Error | null, payload: unknown) => void,
-) {
+function sendBody(request: FastifyRequest, reply: FastifyReply, body: string | Buffer, done: OnSendDone) {
   const length = Buffer.byteLength(body);
-  if (length < COMPRESS_THRESHOLD_BYTES || !mayCompress(request, reply)) return done(null, body);
-  const encoding = acceptedEncoding(request);
+  const encoding = length < COMPRESS_THRESHOLD_BYTES ? null : encodingFor(request, reply);
   if (!encoding) return done(null, body);
   if (length <= COMPRESS_SYNC_LIMIT_BYTES) {
     const encoded = COMPRESS[encoding].sync(body);
@@ -135,15 +127,13 @@ function sendBody(
     return done(null, encoded);
   }
   COMPRESS[encoding].async(body, (error, encoded) => {
-    if (error || !encoded) return done(error ?? new Error('compression gave nothing'), undefined);
+    if (error) return done(error);
     markCompressed(reply, encoding, encoded.length);
     done(null, encoded);
   });
 }
 
-function compressStream(request: FastifyRequest, reply: FastifyReply, body: Readable): Readable | NodeJS.ReadWriteStream {
-  const encoding = acceptedEncoding(request);
-  if (!encoding) return body;
+function compressStream(reply: FastifyReply, body: Readable, encoding: Encoding): NodeJS.ReadWriteStream {
   const compressed = COMPRESS[encoding].stream();
   // A stream that fails midway has sent its headers already: the client sees the reply cut short. A
   // client that goes away (a premature close) is no fault of ours.
@@ -151,9 +141,7 @@ function compressStream(request: FastifyRequest, reply: FastifyReply, body: Read
     if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
       reply.log.warn({ err: error }, 'a compressed stream ended early');
   });
-  reply.header('vary', varyWith(reply.getHeader('vary'), 'accept-encoding'));
-  reply.header('content-encoding', encoding);
-  reply.removeHeader('content-length');
+  markCompressed(reply, encoding, null);
   return compressed;
 }
 
@@ -165,6 +153,11 @@ function knownShort(reply: FastifyReply): boolean {
 
 function isStream(payload: unknown): payload is Readable {
   return payload !== null && typeof payload === 'object' && typeof (payload as Readable).pipe === 'function';
+}
+
+/** The encoding to send the reply in, or null to send it as it is. */
+function encodingFor(request: FastifyRequest, reply: FastifyReply): Encoding | null {
+  return mayCompress(request, reply) ? acceptedEncoding(request) : null;
 }
 
 /**
@@ -213,8 +206,10 @@ function acceptedEncoding(request: FastifyRequest): Encoding | null {
   return encoding;
 }
 
-function markCompressed(reply: FastifyReply, encoding: Encoding, length: number): void {
+/** `length` null for a stream, whose compressed length is known only at its end. */
+function markCompressed(reply: FastifyReply, encoding: Encoding, length: number | null): void {
   reply.header('vary', varyWith(reply.getHeader('vary'), 'accept-encoding'));
   reply.header('content-encoding', encoding);
-  reply.header('content-length', length);
+  if (length === null) reply.removeHeader('content-length');
+  else reply.header('content-length', length);
 }
