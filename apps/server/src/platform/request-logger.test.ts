@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, RawRequestDefaultExpression } from 'fastify';
-import { pino } from 'pino';
+import { pino, symbols } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { createLogger, writeRequestCompleted } from './logger';
 import { childLoggerFactory } from './request-logger';
@@ -78,9 +78,18 @@ describe('request loggers', () => {
 });
 
 describe("a request's closing line", () => {
-  // What Fastify gives the logger: a child with its reply serializer beside ours for the request.
+  // What Fastify gives the logger: a child with its own serializers under the parent's (logger-pino.js).
   const fastifyChild = (logger: ReturnType<typeof createLogger>) =>
-    logger.child({}, { serializers: { res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }) } });
+    logger.child(
+      {},
+      {
+        serializers: {
+          req: (req: { url: string }) => ({ url: req.url }),
+          res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+          ...(logger as unknown as Record<symbol, object>)[symbols.serializersSym],
+        },
+      },
+    );
   const cases = [
     {
       req: { method: 'GET', url: '/api/v1/wallet/records?limit=20', ip: '127.0.0.1' },
@@ -89,24 +98,29 @@ describe("a request's closing line", () => {
     },
     { req: { method: 'POST', url: '/a?token=abc&q="é\n\u2028"', ip: '::ffff:10.0.0.1' }, res: { statusCode: 422 }, responseTime: 0.5 },
     { req: { method: 'GET', url: '/b', socket: {} }, res: { statusCode: 304, other: 'not logged' }, responseTime: 12 },
+    { req: { method: 'GE"T', url: '/c', socket: { remoteAddress: 'fe80::1%eth0' } }, res: { statusCode: 200 }, responseTime: 3 },
   ];
 
-  it.each(cases)('is written byte for byte as pino writes it, its secrets masked alike (%o)', (line) => {
-    const direct = capture('info');
-    expect(writeRequestCompleted(fastifyChild(direct.logger), 'req-1', line)).toBe(true);
-    const viaPino = capture('info');
-    fastifyChild(viaPino.logger).info({ requestId: 'req-1', ...line }, 'request completed');
-    const withoutTime = (text: string | undefined) => text?.replace(/"time":\d+/, '"time":0');
-    expect(direct.raw).toHaveLength(1);
-    expect(withoutTime(direct.raw[0])).toBe(withoutTime(viaPino.raw[0]));
-    expect(direct.raw[0]).not.toContain('abc');
-  });
+  it.each(cases.flatMap((line) => ['req-1', 'id "quoted"\n'].map((requestId) => ({ requestId, line }))))(
+    'is written byte for byte as pino writes it, its secrets masked alike (%o)',
+    ({ requestId, line }) => {
+      const direct = capture('info');
+      expect(writeRequestCompleted(fastifyChild(direct.logger), requestId, line)).toBe(true);
+      const viaPino = capture('info');
+      fastifyChild(viaPino.logger).info({ requestId, ...line }, 'request completed');
+      const withoutTime = (text: string | undefined) => text?.replace(/"time":\d+/, '"time":0');
+      expect(direct.raw).toHaveLength(1);
+      expect(withoutTime(direct.raw[0])).toBe(withoutTime(viaPino.raw[0]));
+      expect(direct.raw[0]).not.toContain('abc');
+    },
+  );
 
-  it('is left to pino for a logger made elsewhere, a reply without its serializer, or info off', () => {
+  it('is left to pino for a logger made elsewhere, a request or reply serialized otherwise, or info off', () => {
     const line = cases[0] as (typeof cases)[number];
     const plain = capture('info');
-    expect(writeRequestCompleted(plain.logger, 'req-1', line)).toBe(false);
-    expect(writeRequestCompleted(createLogger('info').child({}), 'req-1', line)).toBe(false);
+    const ownWay = (r: { statusCode: number }) => ({ code: r.statusCode });
+    expect(writeRequestCompleted(plain.logger.child({}, { serializers: { res: ownWay } }), 'req-1', line)).toBe(false);
+    expect(writeRequestCompleted(plain.logger.child({}, { serializers: { req: (r: unknown) => r } }), 'req-1', line)).toBe(false);
     const elsewhere = pino(
       { serializers: { req: (r: unknown) => r, res: (r: unknown) => r } },
       new Writable({ write: (_c, _e, done) => done() }),
