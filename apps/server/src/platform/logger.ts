@@ -104,11 +104,8 @@ const knowFormat = (logger: object) => void OWN_FORMAT.add(logger);
 type LoggedRequest = { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } };
 type LoggedReply = { statusCode: number };
 
-const serializeRequest = (req: LoggedRequest) => ({
-  method: req.method,
-  url: redactUrl(req.url),
-  remoteAddress: req.ip ?? req.socket?.remoteAddress,
-});
+const addressOf = (req: LoggedRequest) => req.ip ?? req.socket?.remoteAddress;
+const serializeRequest = (req: LoggedRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: addressOf(req) });
 // Fastify's own, kept here so that a request's line can be written knowing what it holds (its child
 // logger takes the parent's serializers over its defaults).
 const serializeReply = (reply: LoggedReply) => ({ statusCode: reply.statusCode });
@@ -162,7 +159,7 @@ export function writeRequestCompleted(logger: object, requestId: string, line: C
   const req = line.req as LoggedRequest;
   const status = (line.res as LoggedReply).statusCode;
   if (typeof status !== 'number') return false;
-  const address = req.ip ?? req.socket?.remoteAddress;
+  const address = addressOf(req);
   stream.write(
     `{"level":${own.levels.values.info},"time":${Date.now()}${own[symbols.chindingsSym] as string},"requestId":${jsonText(requestId)},` +
       `"req":{"method":${jsonText(req.method)},"url":${JSON.stringify(redactUrl(req.url))}${address === undefined ? '' : `,"remoteAddress":${jsonText(address)}`}},` +
