@@ -6,6 +6,7 @@ import type PgBoss from 'pg-boss';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import { AppError } from './errors';
+import { createQueues } from './jobs';
 import type { AttemptKey, AttemptRule, AttemptStore } from './secret-attempts';
 import { PgAttemptStore } from './secret-attempts-pg';
 import { RedisAttemptStore } from './secret-attempts-redis';
@@ -154,7 +155,7 @@ export function addressSubject(ip: string): string {
 /** Forgets counters that no longer matter, every few minutes, once across all processes (pg-boss). */
 export async function startSecretLimitJobs(boss: PgBoss, limits: SecretLimits) {
   const job = 'secret-attempts.prune';
-  await boss.createQueue(job);
+  await createQueues(boss, [job]);
   await boss.work(job, async () => {
     await limits.store.prune(limits.clock.now().getTime());
   });

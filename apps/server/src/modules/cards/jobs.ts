@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { createQueues } from '../../platform/jobs';
 import type { CardDeps } from './deps';
 import { payoutOf } from './funding';
 import { chargeMonthlyFees, MONTHLY_FEE_CRON, MONTHLY_FEE_JOB } from './monthly-fee';
@@ -14,7 +15,7 @@ const SWEEP_JOB = 'cards.sweep';
  * their 5 minutes, old webhook signatures, card loads and unloads due a step). Schedules live in the database, so one process runs each.
  */
 export async function startCardJobs(boss: PgBoss, deps: CardDeps): Promise<void> {
-  for (const name of [OPEN_CARD_JOB, MONTHLY_FEE_JOB, SWEEP_JOB, CARD_OPERATION_JOB]) await boss.createQueue(name);
+  await createQueues(boss, [OPEN_CARD_JOB, MONTHLY_FEE_JOB, SWEEP_JOB, CARD_OPERATION_JOB]);
   const payout = payoutOf(deps);
   // A retry of a load or unload whose outcome stayed unknown (operations.ts schedules it).
   await boss.work<{ id: string }>(CARD_OPERATION_JOB, { pollingIntervalSeconds: 1 }, async ([job]) => {

@@ -1,14 +1,14 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ChainTestbed, DEPOSIT_ADDRESS, randomAddress, startChainTestbed, usdtBalance, userWithAddress } from '../../../test/chain';
+import { startJobs } from '../../platform/jobs';
 import { startChainJobs } from './jobs';
 
 let bed: ChainTestbed;
 let boss: PgBoss;
 beforeAll(async () => {
   bed = await startChainTestbed();
-  boss = new PgBoss({ connectionString: bed.t.database.url, max: 2, application_name: 'chain-jobs-test' });
-  await boss.start();
+  boss = await startJobs(bed.t.database.url, bed.t.app.log);
 });
 afterAll(async () => {
   await boss?.stop({ graceful: true, wait: true, timeout: 5000 });

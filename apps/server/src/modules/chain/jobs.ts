@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
+import { createQueues } from '../../platform/jobs';
 import type { ChainService } from './service';
 
 const queueOf = (network: string) => `chain-${network.toLowerCase()}`;
@@ -13,9 +14,15 @@ const queueOf = (network: string) => `chain-${network.toLowerCase()}`;
 export async function startChainJobs(boss: PgBoss, chain: ChainService, pollMs: number, log: FastifyBaseLogger): Promise<() => void> {
   const networks = [...chain.networks.keys()];
   const workers = new Map<string, string>();
+  await createQueues(
+    boss,
+    networks.map((network) => {
+      const name = queueOf(network);
+      return { name, options: { name, policy: 'stately', retryLimit: 0, expireInSeconds: 300 } };
+    }),
+  );
   for (const network of networks) {
     const queue = queueOf(network);
-    await boss.createQueue(queue, { name: queue, policy: 'stately', retryLimit: 0, expireInSeconds: 300 });
     const worker = await boss.work(queue, { pollingIntervalSeconds: 0.5 }, async () => {
       try {
         await chain.tick(network);

@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { createQueues } from '../../platform/jobs';
 import type { PayoutDeps } from './deps';
 import { driveDueOrders, driveOrder, PAYOUT_ORDER_JOB } from './sending';
 import { pruneDeliveries } from './webhook-routes';
@@ -11,7 +12,7 @@ const SWEEP_JOB = 'payout.sweep';
  * webhook, and for old webhook signatures.
  */
 export async function startPayoutJobs(boss: PgBoss, deps: PayoutDeps): Promise<void> {
-  for (const name of [PAYOUT_ORDER_JOB, SWEEP_JOB]) await boss.createQueue(name);
+  await createQueues(boss, [PAYOUT_ORDER_JOB, SWEEP_JOB]);
   await boss.work<{ id: string }>(PAYOUT_ORDER_JOB, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await driveOrder(deps, job.data.id);
   });
