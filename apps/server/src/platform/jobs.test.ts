@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type PgBoss from 'pg-boss';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { createQueues, startJobs, stopJobs } from './jobs';
@@ -70,8 +70,7 @@ it('takes no lock when every queue exists, and waits for it when one is missing'
 });
 
 it('refuses a queue it cannot lock for', async () => {
-  const { default: PgBossClass } = await import('pg-boss');
-  const foreign = new PgBossClass({ connectionString: database.url, max: 1 });
+  const foreign = new PgBoss({ connectionString: database.url, max: 1 });
   await foreign.start();
   try {
     await expect(createQueues(foreign, names(1))).rejects.toThrow('createQueues needs a job queue started by startJobs');
