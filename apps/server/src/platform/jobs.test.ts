@@ -33,10 +33,7 @@ it('creates the same new queues from two servers at once, each once, without a d
   // pg-boss's own create_queue, run like this, deadlocked in some rounds (PostgreSQL 40P01).
   for (let round = 0; round < 5; round++) {
     const wanted = names(6);
-    const specs = [
-      ...wanted.slice(0, 5),
-      { name: wanted[5] as string, options: { name: wanted[5] as string, policy: 'stately' as const } },
-    ];
+    const specs = [...wanted.slice(0, 5), { name: wanted[5] as string, policy: 'stately' as const }];
     await Promise.all(servers.map((boss) => createQueues(boss, specs)));
     const rows = await queueRows(wanted);
     expect(rows.map((row) => row.name)).toEqual([...wanted].sort());

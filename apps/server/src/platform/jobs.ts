@@ -17,8 +17,8 @@ export async function startJobs(connectionString: string, log: FastifyBaseLogger
   return boss;
 }
 
-/** A queue a module works on, with pg-boss's options for it. */
-export type QueueSpec = string | { name: string; options: PgBoss.Queue };
+/** A queue a module works on: its name, or its name with pg-boss's options for it. */
+export type QueueSpec = string | PgBoss.Queue;
 
 /**
  * Makes the queues that are missing, one server at a time across the database. pg-boss 10's
@@ -29,7 +29,7 @@ export type QueueSpec = string | { name: string; options: PgBoss.Queue };
  * the lock, whatever happened. When every queue exists, no lock is taken.
  */
 export async function createQueues(boss: PgBoss, queues: readonly QueueSpec[]): Promise<void> {
-  const wanted = queues.map((queue) => (typeof queue === 'string' ? { name: queue, options: undefined } : queue));
+  const wanted = queues.map((queue) => (typeof queue === 'string' ? { name: queue } : queue));
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   const missing = wanted.filter((queue) => !existing.has(queue.name));
   if (missing.length === 0) return;
@@ -40,7 +40,7 @@ export async function createQueues(boss: PgBoss, queues: readonly QueueSpec[]): 
   try {
     await lock.query(`select pg_advisory_lock(hashtextextended('pgboss:create_queue', 0))`);
     // create_queue skips a queue another server made while this one waited for the lock.
-    for (const queue of missing) await boss.createQueue(queue.name, queue.options);
+    for (const queue of missing) await boss.createQueue(queue.name, queue);
   } finally {
     await lock.end();
   }

@@ -16,10 +16,7 @@ export async function startChainJobs(boss: PgBoss, chain: ChainService, pollMs: 
   const workers = new Map<string, string>();
   await createQueues(
     boss,
-    networks.map((network) => {
-      const name = queueOf(network);
-      return { name, options: { name, policy: 'stately', retryLimit: 0, expireInSeconds: 300 } };
-    }),
+    networks.map((network): PgBoss.Queue => ({ name: queueOf(network), policy: 'stately', retryLimit: 0, expireInSeconds: 300 })),
   );
   for (const network of networks) {
     const queue = queueOf(network);
