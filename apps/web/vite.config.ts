@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 import { antdMobileSwapsPlugin } from './build/antd-mobile-swaps';
 import { barrelImportsPlugin } from './build/barrel-imports';
 import { bootPlugin } from './build/boot';
@@ -37,7 +37,23 @@ const BOOT_REPLIES = {
 };
 /** Of those, the replies that list dated rows: on their pages boot.js makes the first date formatter before the frame. */
 const DATED_REPLIES = ['/api/v1/wallet/records?limit=20', '/api/v1/cards/{id}/transactions?limit=20'];
-const proxy = Object.fromEntries(API_PATHS.map((path) => [path, { target: API_SERVER, changeOrigin: true }]));
+/**
+ * The dev server's pages ask the API through it, as pages the API served itself: the API refuses a
+ * change made with the session cookie from another origin (ADR 0012), and changeOrigin moves only Host.
+ */
+const proxy: Record<string, ProxyOptions> = Object.fromEntries(
+  API_PATHS.map((path): [string, ProxyOptions] => [
+    path,
+    {
+      target: API_SERVER,
+      changeOrigin: true,
+      configure: (server) =>
+        server.on('proxyReq', (request) => {
+          if (request.getHeader('origin') !== undefined) request.setHeader('origin', API_SERVER);
+        }),
+    },
+  ]),
+);
 
 export default defineConfig({
   // Pinned so `vite --config apps/web/vite.config.ts` from the repository root builds the same.

@@ -12,6 +12,7 @@ import { meRoutes } from './modules/auth/me-routes';
 import { authRoutes } from './modules/auth/routes';
 import { secondFactorRoutes, secondFactorSignInRoutes } from './modules/auth/second-factor/routes';
 import { secondFactorSettings } from './modules/auth/second-factor/settings';
+import { registerOwnOrigins } from './modules/auth/session-cookie';
 import type { IssuerClient } from './modules/cards/issuer';
 import { registerCards } from './modules/cards/register';
 import { devChainRoutes } from './modules/chain/dev-routes';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps) {
   await registerOpenApi(app);
 
   registerCors(app, config.CORS_ORIGINS);
+  registerOwnOrigins(app, [config.APP_URL, ...config.CORS_ORIGINS]);
   // One Redis connection for the rate limits and the secret-guessing limits, when a Redis is configured.
   const redis = config.REDIS_URL ? await redisClient(config.REDIS_URL) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));

@@ -104,7 +104,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Co
     '/api/v1/auth/logout',
     { schema: { tags, summary: 'End this session', security: [{ bearer: [] }], response: { 200: okReplySchema, ...errors } } },
     async (request, reply) => {
-      // Cleared first, so a browser whose session had already ended loses the dead cookie too.
+      // The checks first (the page's origin, the CSRF token): a refused logout leaves the cookie alone,
+      // or any page could sign a member out. Then cleared before the session is looked up, so a browser
+      // whose session had already ended loses the dead cookie too.
+      sessionToken(request);
       clearSessionCookie(request, reply);
       const session = await authenticate(deps.db, deps.clock, request);
       await auth.endSession(deps, session.userId, session.sessionId);

@@ -8,6 +8,13 @@ export const SESSION_COOKIE = 'sbc_session';
 const COOKIE_PATH = '/api';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The origins the app's pages are served from besides this server's own host: see fromOwnOrigin. */
+    ownOrigins: ReadonlySet<string>;
+  }
+}
+
 /**
  * Secure everywhere but on this machine: a browser keeps no Secure cookie from plain http, and
  * development and the tests run on http://localhost.
@@ -31,6 +38,42 @@ export function csrfTokenMatches(request: FastifyRequest, sessionToken: string):
   const expected = Buffer.from(csrfTokenFor(sessionToken));
   const given = Buffer.from(sent);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The app's own origins: APP_URL, where members open it, and the origins CORS_ORIGINS names, whose
+ * pages (another region's app) may send this server's cookie (ADR 0012). '*' names none: it lets any
+ * origin read the API, never send the cookie.
+ */
+export function registerOwnOrigins(app: FastifyInstance, origins: readonly string[]): void {
+  app.decorate('ownOrigins', new Set(origins.filter((origin) => origin !== '*').map((origin) => new URL(origin).origin)));
+}
+
+/**
+ * Whether a request made with the cookie comes from one of the app's own pages, by its Origin, else
+ * its Referer's origin: a second line behind the CSRF token, should a token ever leak to another
+ * site. Browsers send Origin on every POST, PUT, PATCH and DELETE, same-origin ones too; with neither
+ * header (a client that is no browser) the CSRF token alone decides. An Origin of "null" (a sandboxed
+ * frame, a redirect across sites) or one that cannot be read is never the app's.
+ *
+ * The server's own host counts whatever the scheme: behind a proxy that ends TLS without TRUST_PROXY
+ * the request looks like http while the page was https.
+ */
+export function fromOwnOrigin(request: FastifyRequest): boolean {
+  const { origin, referer } = request.headers;
+  const source = origin ?? (referer === undefined ? undefined : urlOf(referer)?.origin);
+  if (source === undefined) return true;
+  if (request.server.ownOrigins.has(source)) return true;
+  const host = urlOf(source)?.host;
+  return host !== undefined && host !== '' && host === request.host?.toLowerCase();
+}
+
+function urlOf(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export function sessionCookie(request: FastifyRequest): string | undefined {

@@ -12,7 +12,7 @@ import { notify } from '../notifications/notify';
 import { assertNotLocked } from './account-security';
 import type { CodeDeps } from './codes';
 import * as q from './queries';
-import { csrfTokenMatches, sessionCookie } from './session-cookie';
+import { csrfTokenMatches, fromOwnOrigin, sessionCookie } from './session-cookie';
 
 /** A session ends after 30 days without use. */
 export const SESSION_IDLE_SECONDS = 30 * 24 * 3600;
@@ -76,8 +76,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The request's session token: the Authorization header of API clients, else the web app's cookie.
- * A state-changing call made with the cookie must echo the session's CSRF token: the browser attaches
- * the cookie by itself, the header only a script of the app can add (ADR 0012).
+ * A state-changing call made with the cookie must come from the app's own origin and echo the
+ * session's CSRF token: the browser attaches the cookie by itself, whichever page asks, the header
+ * only a script of the app can add (ADR 0012). Both are checked before anything is done.
  */
 export function sessionToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -87,7 +88,10 @@ export function sessionToken(request: FastifyRequest): string | null {
   }
   const cookie = sessionCookie(request);
   if (!cookie || !TOKEN_SHAPE.test(cookie)) return null;
-  if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(request, cookie)) throw new AppError('CSRF_TOKEN_INVALID');
+  if (!SAFE_METHODS.has(request.method)) {
+    if (!fromOwnOrigin(request)) throw new AppError('CROSS_SITE_REQUEST');
+    if (!csrfTokenMatches(request, cookie)) throw new AppError('CSRF_TOKEN_INVALID');
+  }
   return cookie;
 }
 
