@@ -33,6 +33,19 @@ describe('csv', () => {
     expect(line).toBe('2026-11-03T14:05:09+08:00,USDT充值,USDT,-5,0,"\'=cmd|"" /C calc""!A0",已完成\r\n');
   });
 
+  it('looks past leading whitespace of every kind, as spreadsheets trim it before reading a formula', () => {
+    const leads = [' ', '  ', '\t', '\r', '\n', '\u00a0', '\u2003', '\u3000', '\u200b', '\ufeff', ' \t\u3000'];
+    for (const lead of leads)
+      for (const start of ['=', '+', '-', '@']) {
+        const bad = `${lead}${start}HYPERLINK("http://x")`;
+        expect(safeText(bad), JSON.stringify(bad)).toBe(`'${bad}`);
+      }
+    for (const bad of ['\tplain', '\rplain', '\uFF1D1+1', ' \uFF0B1']) expect(safeText(bad), JSON.stringify(bad)).toBe(`'${bad}`);
+    for (const fine of [' Coffee', '\u3000咖啡店', 'A - B', '']) expect(safeText(fine)).toBe(fine);
+    const [, line] = [...csvLines([row({ counterparty: ' =1+1' })], 'en', 'UTC')];
+    expect(line).toContain(",' =1+1,");
+  });
+
   it('refuses an amount that is not a plain signed decimal rather than write it unguarded', () => {
     expect(amountCell('-0.000001')).toBe('-0.000001');
     expect(() => amountCell('-1+1')).toThrow();

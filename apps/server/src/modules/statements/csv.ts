@@ -12,11 +12,19 @@ function quoted(field: string): string {
 }
 
 /**
- * Text a spreadsheet could run as a formula (a merchant named "=HYPERLINK(...)", a nickname) is
- * shown as text by a leading apostrophe.
+ * What a spreadsheet could read as the start of a formula: =, +, - or @, or their full-width forms,
+ * after any leading whitespace, which spreadsheets trim before they look (\s is every Unicode space,
+ * the ideographic one too; zero-width spaces and joiners are not in it). A leading tab or carriage
+ * return is refused on its own: some programs read what follows it as a new cell.
+ */
+const FORMULA_START = /^[\s\u200b-\u200d\u2060]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/u;
+
+/**
+ * Text a spreadsheet could run as a formula (a merchant named "=HYPERLINK(...)", or " =..." with a
+ * space before it, a nickname) is shown as text by a leading apostrophe.
  */
 export function safeText(field: string): string {
-  return /^[=+\-@\t\r]/.test(field) ? `'${field}` : field;
+  return FORMULA_START.test(field) ? `'${field}` : field;
 }
 
 /**
