@@ -58,11 +58,19 @@ export interface DevChain {
   /** A snapshot of the whole chain; revert() goes back to it (a reorg, as the scanner sees it). */
   snapshot(): Promise<Hex>;
   revert(id: Hex): Promise<void>;
-  mintUsdt(to: Address, amount: bigint): Promise<Hash>;
+  /**
+   * Deploys one more test USDT, for a second network played by the same node (TRON beside BSC): its
+   * own contract keeps one network's transfers out of the other's scan.
+   */
+  deployToken(): Promise<Address>;
+  /** The token helpers act on `token`, the first test USDT unless given. */
+  mintUsdt(to: Address, amount: bigint, token?: Address): Promise<Hash>;
   /** A USDT transfer from any address (impersonated: the local node signs for everyone). */
-  sendUsdt(from: Address, to: Address, amount: bigint): Promise<Hash>;
+  sendUsdt(from: Address, to: Address, amount: bigint, token?: Address): Promise<Hash>;
   sendEth(from: Address, to: Address, amount: bigint): Promise<Hash>;
-  usdtBalance(of: Address): Promise<bigint>;
+  /** A contract call from any address (impersonated), mined; what the TRON HTTP API stand-in carries out. */
+  callAs(from: Address, to: Address, data: Hex): Promise<Hash>;
+  usdtBalance(of: Address, token?: Address): Promise<bigint>;
   stop(): Promise<void>;
 }
 
@@ -155,13 +163,16 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
     return hash;
   };
 
-  const deployHash = await deployer.deployContract({ abi: compiled.abi, bytecode: compiled.bytecode });
-  const receipt = await client.waitForTransactionReceipt({ hash: deployHash, pollingInterval: 20 });
-  if (!receipt.contractAddress) throw new Error('devchain: token deployment failed');
-  const token = receipt.contractAddress;
+  const deployToken = async () => {
+    const deployHash = await deployer.deployContract({ abi: compiled.abi, bytecode: compiled.bytecode });
+    const receipt = await client.waitForTransactionReceipt({ hash: deployHash, pollingInterval: 20 });
+    if (!receipt.contractAddress) throw new Error('devchain: token deployment failed');
+    return receipt.contractAddress;
+  };
+  const token = await deployToken();
 
-  const mintUsdt = async (to: Address, amount: bigint) =>
-    mined(await deployer.writeContract({ address: token, abi: erc20Abi, functionName: 'mint', args: [to, amount] }));
+  const mintUsdt = async (to: Address, amount: bigint, contract: Address = token) =>
+    mined(await deployer.writeContract({ address: contract, abi: erc20Abi, functionName: 'mint', args: [to, amount] }));
 
   // Impersonated senders may hold no ETH: top them up for gas so any address can send.
   const impersonate = async (from: Address) => {
@@ -194,18 +205,24 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
       const ok = await request<boolean>('evm_revert', [id]);
       if (!ok) throw new Error(`devchain: snapshot ${id} not found`);
     },
+    deployToken,
     mintUsdt,
-    async sendUsdt(from, to, amount) {
+    async sendUsdt(from, to, amount, contract = token) {
       await impersonate(from);
       const sender = createWalletClient({ chain, transport, account: from });
-      return mined(await sender.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [to, amount] }));
+      return mined(await sender.writeContract({ address: contract, abi: erc20Abi, functionName: 'transfer', args: [to, amount] }));
     },
     async sendEth(from, to, amount) {
       await impersonate(from);
       const sender = createWalletClient({ chain, transport, account: from });
       return mined(await sender.sendTransaction({ to, value: amount }));
     },
-    usdtBalance: (of) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [of] }),
+    async callAs(from, to, data) {
+      await impersonate(from);
+      const sender = createWalletClient({ chain, transport, account: from });
+      return mined(await sender.sendTransaction({ to, data }));
+    },
+    usdtBalance: (of, contract = token) => client.readContract({ address: contract, abi: erc20Abi, functionName: 'balanceOf', args: [of] }),
     async stop() {
       // Interval mining runs on a timer inside the node: stop it so the process can exit.
       await request('evm_setIntervalMining', [0]).catch(() => {});
