@@ -1,38 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port';
-
-const MAIN = new URL('./main.ts', import.meta.url).pathname;
-
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'development', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output };
-}
-
-async function waitForReady(port: number, child: ChildProcess, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const res = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
-    if (res?.status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server not ready in time');
-}
+import { processesNaming, startServer, waitForReady } from '../test/server-process';
 
 function postgresProcessesFor(dataDir: string): string[] {
-  const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
-  return out.split('\n').filter((line) => line.includes(dataDir) && !line.includes('ps -eo'));
+  return processesNaming(dataDir);
 }
 
 /** The demo account (development data) buys a virtual card; resolves once the sandbox opened it. */

@@ -43,6 +43,7 @@ async function main() {
       port: config.EMBEDDED_PG_PORT,
       database: 'wallet',
       log: (message) => log.debug({ component: 'embedded-postgres' }, message),
+      notice: (message) => log.warn({ component: 'embedded-postgres' }, message),
     });
     databaseUrl = embedded.url;
     started.push(() => embedded.stop());

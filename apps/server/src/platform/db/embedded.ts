@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { chown, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { postmasterPid, stopLeftoverPostgres } from './leftover-postgres';
+import { watchPostgres } from './postgres-watchdog';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -13,6 +15,8 @@ interface Options {
   port: number;
   database: string;
   log: (message: string) => void;
+  /** What an operator should see (a leftover server stopped); `log` when not given. */
+  notice?: (message: string) => void;
 }
 
 const USER = 'postgres';
@@ -40,8 +44,11 @@ const PASSWORD = 'wallet-embedded';
  * <dataDir>/postgres. An existing cluster is reused, never initialised again. PostgreSQL refuses
  * to run as root, so as root the server runs as the `postgres` system user (created if missing),
  * which then needs to own the data folder and reach it through its parents.
+ *
+ * A PostgreSQL left running on the folder by a server that was killed is stopped first, and a
+ * watchdog stops this one should this process die without stopping it (docs/decisions/0013).
  */
-export async function startEmbeddedPostgres({ dataDir, port, database, log }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({ dataDir, port, database, log, notice = log }: Options): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(path.resolve(dataDir), 'postgres');
   const isRoot = process.getuid?.() === 0;
   await mkdir(path.dirname(databaseDir), { recursive: true });
@@ -63,18 +70,21 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log }: Op
 
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     await server.initialise();
-  } else if (isRoot) {
-    await handDataDirToPostgresUser(databaseDir);
+  } else {
+    await stopLeftoverPostgres(databaseDir, notice);
+    if (isRoot) await handDataDirToPostgresUser(databaseDir);
   }
   try {
     await server.start();
   } catch (cause) {
     throw new Error(
       `Embedded PostgreSQL did not start on port ${port} with data in ${databaseDir}. ` +
-        'Is another server using that port (set EMBEDDED_PG_PORT), or is the folder unreadable?',
+        'Is another program using that port (set EMBEDDED_PG_PORT), or is the folder unreadable?',
       { cause },
     );
   }
+  const pid = await postmasterPid(databaseDir);
+  const watchdog = pid === null ? { disarm() {} } : watchPostgres(pid, notice);
 
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   await ensureDatabase(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, database);
@@ -87,6 +97,7 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log }: Op
     async stop() {
       process.removeListener('exit', stopOnExit);
       await server.stop();
+      watchdog.disarm();
     },
   };
 }
