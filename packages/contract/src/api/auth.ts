@@ -179,7 +179,7 @@ export type CsrfReply = z.infer<typeof csrfReplySchema>;
 export const sessionInfoSchema = z
   .object({
     id: z.string(),
-    device: z.string(),
+    device: z.string().meta({ description: "The session's browser and system, e.g. 'Chrome · Linux'; empty when neither is known" }),
     ip: z.string().nullable(),
     createdAt: z.string(),
     lastUsedAt: z.string(),

@@ -101,8 +101,9 @@ describe('forgotten password', () => {
 });
 
 describe('signing in on a new device', () => {
-  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) SBCWallet/2.3';
-  const ANDROID = 'Mozilla/5.0 (Linux; Android 15; Pixel 9) SBCWallet/2.3';
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+  const ANDROID = 'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
   const login = (email: string, device: string, password = PASSWORD) =>
     t.app.inject({ method: 'POST', url: '/api/v1/auth/login/password', headers: { 'user-agent': device }, payload: { email, password } });
   const newDeviceMails = async (email: string) =>
@@ -137,8 +138,17 @@ describe('signing in on a new device', () => {
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('SBC Wallet 새 기기 로그인 알림');
     const when = `${clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-    for (const part of [when, IPHONE, '127.0.0.1', '비밀번호를 변경', '다른 모든 기기에서 로그아웃'])
+    for (const part of [when, '기기: Safari · iOS\n', '127.0.0.1', '비밀번호를 변경', '다른 모든 기기에서 로그아웃'])
       expect(mail?.text_body).toContain(part);
+    // The device as Settings names it, never the raw user-agent: in the mail, in Messages, in the sessions list.
+    expect(mail?.text_body).not.toContain('Mozilla/5.0');
+    const token = first.json().token as string;
+    const read = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const listed = (await read('/api/v1/me/notifications')).json().notifications;
+    expect(listed.map((n: { params: object }) => n.params)).toEqual([{ device: 'Safari · iOS', ip: '127.0.0.1' }]);
+    const sessions = (await read('/api/v1/me/sessions')).json().sessions as Array<{ device: string; current: boolean }>;
+    expect(sessions.find((s) => s.current)?.device).toBe('Safari · iOS');
+    expect(JSON.stringify(sessions)).not.toContain('Mozilla/5.0');
 
     // The same device again (logged out meanwhile or not), by password or by code: nothing more.
     expect((await login(user.email, IPHONE)).statusCode).toBe(200);
@@ -152,7 +162,7 @@ describe('signing in on a new device', () => {
     });
     expect(byCode.statusCode).toBe(200);
     // The same phone after an update of its OS and app is the same device.
-    expect((await login(user.email, IPHONE.replace('18_1', '18_2').replace('2.3', '2.4'))).statusCode).toBe(200);
+    expect((await login(user.email, IPHONE.replaceAll('18_1', '18_2').replaceAll('18.1', '18.2'))).statusCode).toBe(200);
     expect(await notificationsOf(t, userId)).toHaveLength(1);
     // Another new device is told again.
     expect((await login(user.email, ANDROID)).statusCode).toBe(200);

@@ -11,6 +11,7 @@ import {
 } from '@wallet/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../platform/audit';
+import { describeDevice } from '../../platform/device-description';
 import { AppError } from '../../platform/errors';
 import { checkSecret, resetSecret } from '../../platform/secret-limits';
 import { assertNotLocked, isLocked, type SecuritySettings, tellSecurityChange } from './account-security';
@@ -378,7 +379,7 @@ export async function listSessions(deps: AuthDeps, auth: { userId: string; sessi
   const rows = await q.listLiveSessions(deps.db, auth.userId, liveSince(deps.clock));
   return rows.map((r) => ({
     id: r.id,
-    device: r.device,
+    device: describeDevice(r.device),
     ip: r.ip,
     createdAt: r.created_at.toISOString(),
     lastUsedAt: r.last_used_at.toISOString(),

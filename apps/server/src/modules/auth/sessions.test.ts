@@ -51,14 +51,21 @@ describe('sessions', () => {
 
   it('list devices with the current one marked, end one, or end all others', async () => {
     const user = await registerUser(t);
-    const phone = await login(user.email, 'Phone Safari');
-    const laptop = await login(user.email, 'Laptop Chrome');
+    const phone = await login(
+      user.email,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    );
+    const laptop = await login(
+      user.email,
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    );
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/me/sessions', headers: { authorization: `Bearer ${phone}` } });
     const sessions = list.json().sessions as Array<{ id: string; device: string; current: boolean }>;
-    expect(sessions.map((s) => s.device).sort()).toEqual(['Laptop Chrome', 'Phone Safari', 'vitest-device']);
-    expect(sessions.filter((s) => s.current).map((s) => s.device)).toEqual(['Phone Safari']);
+    // Each device as the member knows it (platform/device-description.ts); the sign-up's test client is none.
+    expect(sessions.map((s) => s.device).sort()).toEqual(['', 'Chrome · Windows', 'Safari · iOS']);
+    expect(sessions.filter((s) => s.current).map((s) => s.device)).toEqual(['Safari · iOS']);
 
-    const laptopId = sessions.find((s) => s.device === 'Laptop Chrome')?.id;
+    const laptopId = sessions.find((s) => s.device === 'Chrome · Windows')?.id;
     const ended = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/me/sessions/${laptopId}`,

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { batchedRead } from '../../platform/batched-read';
 import { addSeconds, type Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
+import { deviceInMail } from '../../platform/device-description';
 import { AppError } from '../../platform/errors';
 import { placeOf } from '../../platform/place';
 import { type CachedSession, readCaches } from '../../platform/read-caches';
@@ -62,9 +63,13 @@ export async function createSession(
     if (earlier.any && !earlier.thisDevice) {
       await notify(trx, user.id, { code: 'new_device_login', params: { device, ip: ip ?? '' }, ref: { kind: 'session', id } });
       const when = `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-      await mailMember(deps, trx, user, (language) => newDeviceMail(language, { when, device, ip: ip ?? '-', place }), {
-        sessionId: id,
-      });
+      await mailMember(
+        deps,
+        trx,
+        user,
+        (language) => newDeviceMail(language, { when, device: deviceInMail(device, language), ip: ip ?? '-', place }),
+        { sessionId: id },
+      );
     }
     return id;
   });

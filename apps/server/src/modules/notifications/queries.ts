@@ -2,6 +2,7 @@ import type { Notification, NotificationCode, NotificationRefKind } from '@walle
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../platform/db/database';
 import { keysetPage } from '../../platform/db/paging';
+import { describeDevice } from '../../platform/device-description';
 
 const COLUMNS = ['id', 'user_id', 'code', 'params', 'ref_kind', 'ref_id', 'created_at', 'read_at'] as const;
 
@@ -16,11 +17,17 @@ interface Row {
   read_at: Date | null;
 }
 
+/**
+ * A notification as members and clients read it. A security notice keeps the raw user-agent it was
+ * told from and says the device as "Chrome · Linux" (empty when unknown: the app says so in the
+ * reader's language), the notices stored before that too.
+ */
 export function toNotification(row: Row): Notification {
+  const { device } = row.params;
   return {
     id: row.id,
     code: row.code as NotificationCode,
-    params: row.params,
+    params: device === undefined ? row.params : { ...row.params, device: describeDevice(device) },
     ref: row.ref_kind && row.ref_id ? { kind: row.ref_kind as NotificationRefKind, id: row.ref_id } : null,
     createdAt: row.created_at.toISOString(),
     read: row.read_at !== null,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../../platform/db/database';
+import { deviceInMail } from '../../../platform/device-description';
 import { placeOf } from '../../../platform/place';
 import { mailLanguage, mailMember } from '../../notifications/mail';
 import { notify } from '../../notifications/notify';
@@ -7,7 +8,7 @@ import { lockLink, mailTime, type SecurityDeps } from '../account-security';
 import * as authQueries from '../queries';
 import { type FactorChange, factorChangeMail } from './notice-texts';
 
-/** The device and address a change came from, as the member reads them in the notice. */
+/** The device (its raw user-agent, described when shown) and address a change came from. */
 export interface ChangeOrigin {
   ip: string;
   device: string;
@@ -45,7 +46,7 @@ export async function tellFactorChange(
         change,
         ...(label !== undefined && { label }),
         when: mailTime(now),
-        device: from.device,
+        device: deviceInMail(from.device, language),
         ip: from.ip || '-',
         place,
         lockUrl,

@@ -452,12 +452,20 @@ describe('the member is told of every change to the second factor', () => {
     const mail = mails.at(-1);
     expect(mail?.subject).toBe('SBC Wallet：パスキーが追加されました');
     expect(mail?.text_body).toContain('「Thief key」');
-    expect(mail?.text_body).toContain(`端末：${device}`);
+    // A user-agent the parser does not know is no description: the mail says so in its language.
+    expect(mail?.text_body).toContain('端末：不明な端末\n');
+    expect(mail?.text_body).not.toContain('Mozilla/5.0');
     expect(mail?.text_body).toContain('場所：');
     expect(mail?.text_body).toContain(clock.now().toISOString().slice(0, 16).replace('T', ' '));
     expect(await notificationsOf(t, userId, 'passkey_added')).toEqual([
       expect.objectContaining({ params: expect.objectContaining({ label: 'Thief key', device }) }),
     ]);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/me/notifications', headers: member.headers });
+    expect(listed.json().notifications.find((n: { code: string }) => n.code === 'passkey_added').params).toEqual({
+      label: 'Thief key',
+      device: '',
+      ip: '127.0.0.1',
+    });
 
     // A second factor added, then the passkey removed, then recovery codes renewed: each told.
     const { secret } = (await post(member, '/api/v1/me/second-factor/totp')).json();

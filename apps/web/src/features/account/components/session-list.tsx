@@ -10,7 +10,6 @@ import { useErrorText } from '../../../lib/use-error-text';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
-import { deviceName } from './device-name';
 import styles from './settings.module.css';
 
 /** The devices signed in to this account: this one marked, the others can be signed out. */
@@ -72,9 +71,8 @@ export function SessionList() {
                 )
               }
             >
-              <span className={styles.device} title={session.device}>
-                {deviceName(session.device) ?? (session.device || t('settings.unknownDevice'))}
-              </span>
+              {/* The server names the device ("Chrome · Linux"), as security notices and mails do. */}
+              <span className={styles.device}>{session.device || t('settings.unknownDevice')}</span>
             </List.Item>
           ))}
         </List>

@@ -21,6 +21,8 @@ export function useNotificationText() {
         if (value !== undefined && currency && isCurrency(currency)) params[key] = formatExactMoney(value, currency as Currency);
       }
       if (params.cny) params.cny = formatExactMoney(params.cny, 'CNY');
+      // A security notice's device as the server names it ("Chrome · Linux"); empty when it knows none.
+      if (params.device === '') params.device = t('notifications.unknown.device');
       if (params.reason) {
         const key = `notifications.reasons.${params.reason}`;
         params.reason = i18n.exists(key) ? t(key as 'notifications.reasons.other') : t('notifications.reasons.other');

@@ -81,5 +81,6 @@ export const notificationsEn = {
   unknown: {
     title: 'New message',
     body: 'Update the app to read this message.',
+    device: 'Unknown device',
   },
 };

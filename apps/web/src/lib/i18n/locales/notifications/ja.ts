@@ -83,5 +83,6 @@ export const notificationsJa: typeof notificationsEn = {
   unknown: {
     title: '新しいメッセージ',
     body: 'このメッセージを読むにはアプリを更新してください。',
+    device: '不明な端末',
   },
 };

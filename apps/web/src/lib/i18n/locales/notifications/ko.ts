@@ -80,5 +80,6 @@ export const notificationsKo: typeof notificationsEn = {
   unknown: {
     title: '새 메시지',
     body: '이 메시지를 보려면 앱을 업데이트해 주세요.',
+    device: '알 수 없는 기기',
   },
 };

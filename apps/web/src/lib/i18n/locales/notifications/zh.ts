@@ -77,5 +77,6 @@ export const notificationsZh: typeof notificationsEn = {
   unknown: {
     title: '新消息',
     body: '请更新应用以查看此消息。',
+    device: '未知设备',
   },
 };
