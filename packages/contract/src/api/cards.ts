@@ -88,14 +88,15 @@ const englishName = z
   .string()
   .trim()
   .regex(/^[A-Za-z][A-Za-z .'-]{0,49}$/, 'NAME_NOT_ENGLISH');
+// Each pattern names its error code: a pattern alone would be worded as "not in the right form".
 const phoneSchema = z
   .string()
   .trim()
-  .regex(/^\d{4,15}$/);
+  .regex(/^\d{4,15}$/, 'PHONE_INVALID');
 const areaCodeSchema = z
   .string()
   .trim()
-  .regex(/^\+?\d{1,4}$/);
+  .regex(/^\+?\d{1,4}$/, 'PHONE_INVALID');
 
 export const shippingSchema = z.object({
   recipient: safeText(100).min(1),
