@@ -9,20 +9,74 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * otherwise stop with the command that would.
  */
 export function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
+  const missing = [...(existsSync(CHROMIUM) ? [] : ['chromium']), ...(hasJapaneseFont() ? [] : ['fonts-noto-cjk'])];
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    throw new Error(`Missing for the browser tests: ${missing.join(', ')}. Install with: sudo apt-get install -y ${missing.join(' ')}.`);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
   if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium but ${CHROMIUM} is still missing`);
+}
+
+/**
+ * Whether a font with Japanese (and so Chinese and Korean) glyphs is installed: without one, zh, ko
+ * and ja screens render boxes, and what the tests measure of their line breaks means nothing.
+ */
+function hasJapaneseFont(): boolean {
+  try {
+    return execFileSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).trim() !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** The app's live event stream stays open for as long as the page: it is not a request in flight. */
 const LONG_LIVED = '/api/v1/me/events';
 const traffic = new WeakMap<BrowserContext, { inFlight: number; changedAt: number; foreign: string[] }>();
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * A validation rule's regular expression, or a library's wording of one (zod's "must match pattern",
+ * antd-mobile's "does not match the pattern" and its zh/ko/ja versions), shown instead of a sentence.
+ * A source string, for the page's own check (watchRawPatterns) and RAW_PATTERN in page-checks.ts.
+ */
+export const RAW_PATTERN_SOURCE = String.raw`\/\^|\$\/|\bpattern\b|与模式不匹配|與模式不匹配|패턴과 일치|パターン.{0,20}一致`;
+
+/**
+ * Every page of a tracked context notes each text it ever shows that looks like a raw pattern (a
+ * field message or a toast that is gone by the time a test looks at the page still counts).
+ */
+function watchRawPatterns(context: BrowserContext): Promise<void> {
+  return context.addInitScript((source) => {
+    const pattern = new RegExp(source, 'i');
+    const seen: string[] = [];
+    (window as unknown as { __rawPatternsSeen: string[] }).__rawPatternsSeen = seen;
+    // textContent rather than innerText: no layout on every change. Code and styles are not text shown.
+    const skipped = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
+    const look = (node: Node) => {
+      const element = node.nodeType === Node.TEXT_NODE ? node.parentElement : (node as Element);
+      if (!element || skipped.has(element.tagName)) return;
+      const text = node.textContent?.trim();
+      if (text && pattern.test(text) && !seen.includes(text)) seen.push(text);
+    };
+    const observer = new MutationObserver((changes) => {
+      for (const change of changes) {
+        if (change.type === 'characterData') look(change.target);
+        for (const node of change.addedNodes) if (node.nodeType === Node.TEXT_NODE || node.nodeType === Node.ELEMENT_NODE) look(node);
+      }
+    });
+    const start = () => observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+    if (document.documentElement) start();
+    else document.addEventListener('DOMContentLoaded', start, { once: true });
+  }, RAW_PATTERN_SOURCE);
+}
+
+/** The raw patterns the page has shown since it loaded (see watchRawPatterns). */
+export async function rawPatternsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __rawPatternsSeen?: string[] }).__rawPatternsSeen ?? []);
+}
 
 function track(context: BrowserContext): void {
   const state = { inFlight: 0, changedAt: Date.now(), foreign: [] as string[] };
@@ -83,6 +137,7 @@ export async function launchChromium(): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext({ serviceWorkers: 'block', ...options });
     track(context);
+    await watchRawPatterns(context);
     return context;
   };
   return browser;

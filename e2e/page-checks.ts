@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { foreignRequests, waitForQuiet } from './chromium';
+import { foreignRequests, RAW_PATTERN_SOURCE, rawPatternsSeen, waitForQuiet } from './chromium';
 
 /** A line that looks like an i18n key (e.g. "withdraw.title"): a text the catalogues lack. */
 export const RAW_KEY = /(^|\s)[a-z][a-zA-Z0-9_]*(\.[a-zA-Z0-9_]+)+(\s|$)/;
 
-/** A validation rule's regular expression or zod's wording of one, shown instead of a sentence. */
-export const RAW_PATTERN = /\/\^|\$\/|\bpattern\b/i;
+/** A regular expression, or a library's wording of one, shown instead of a sentence (see RAW_PATTERN_SOURCE). */
+export const RAW_PATTERN = new RegExp(RAW_PATTERN_SOURCE, 'i');
 
 /**
  * Words that stay as they are in every language: currency codes, network names and standards, card
@@ -68,6 +68,8 @@ export async function expectCleanPage(page: Page, where: string, options: CleanO
     lines.filter((line) => RAW_PATTERN.test(line)),
     `raw patterns on ${where}`,
   ).toEqual([]);
+  // A field message or a toast may have come and gone before this look: what the page ever showed counts too.
+  expect(await rawPatternsSeen(page), `raw patterns shown at some point on ${where}`).toEqual([]);
   const language = options.language ?? (await page.evaluate(() => document.documentElement.lang));
   // A person's name in English letters (translate="no") is data the member typed, not an untranslated text.
   // So is text marked as written in another language (lang="en" on an article or a licence). The page's

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiError, isClientErrorCode } from '../lib/api-client';
 import { i18n } from '../lib/i18n';
-import { antdLocale } from '../lib/i18n/packs';
+import { antdLocale, isWholeLanguageLoaded, subscribeWholeLanguages } from '../lib/i18n/packs';
 import { useAppStore } from '../lib/store';
 
 const queryClient = new QueryClient({
@@ -21,9 +21,12 @@ const queryClient = new QueryClient({
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const language = useAppStore((state) => state.language);
-  // Drawn again when the rest of the language is added to i18next: antd-mobile's texts then carry the
-  // form messages that came with it.
+  // Drawn again when the rest of the language is in: antd-mobile's texts then carry the form messages
+  // that came with it. i18next's 'added' event alone may fire between this render and its listener
+  // being attached (a form page opened directly), leaving the library's own "does not match the
+  // pattern /^…$/" in place; the subscription below reads the state again once it listens.
   useTranslation();
+  useSyncExternalStore(subscribeWholeLanguages, () => isWholeLanguageLoaded(language));
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>

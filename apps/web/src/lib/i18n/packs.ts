@@ -25,6 +25,7 @@ const WHOLE_LOADERS: Readonly<Record<Language, () => Promise<{ whole: WholeLangu
 function onceEach<T>(load: (language: Language) => Promise<T>) {
   const loaded = new Map<Language, T>();
   const loading = new Map<Language, Promise<T>>();
+  const listeners = new Set<() => void>();
   const get = (language: Language): Promise<T> => {
     const ready = loaded.get(language);
     if (ready) return Promise.resolve(ready);
@@ -34,6 +35,7 @@ function onceEach<T>(load: (language: Language) => Promise<T>) {
         (value) => {
           loaded.set(language, value);
           loading.delete(language);
+          for (const listener of listeners) listener();
           return value;
         },
         (error: unknown) => {
@@ -49,7 +51,14 @@ function onceEach<T>(load: (language: Language) => Promise<T>) {
   const loadedOrAny = (language: Language): T | undefined => loaded.get(language) ?? loaded.values().next().value;
   /** The value of `language` if it is in. */
   const loadedOf = (language: Language): T | undefined => loaded.get(language);
-  return { get, loadedOrAny, loadedOf };
+  /** Calls `listener` each time a language's value comes in; returns the unsubscribe. */
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  return { get, loadedOrAny, loadedOf, subscribe };
 }
 
 const packs = onceEach((language) => LOADERS[language]().then(({ pack }) => pack));
@@ -63,6 +72,14 @@ export const loadWholeLanguage = wholes.get;
 
 /** The rest of `language` if it is in, else of any language that is (a switch fetches the new one first); none before the first. */
 export const loadedWholeLanguage = wholes.loadedOrAny;
+
+/**
+ * For useSyncExternalStore: whether the rest of `language` is in, and a subscription to its coming.
+ * antd-mobile's form messages come with it; a screen drawn before must be drawn again once it is in,
+ * whatever else happens meanwhile (i18next's own event can fire before a component listens to it).
+ */
+export const subscribeWholeLanguages = wholes.subscribe;
+export const isWholeLanguageLoaded = (language: Language): boolean => wholes.loadedOf(language) !== undefined;
 
 /**
  * The pack of `language`, already loaded. The app renders only once the member's language is in, and

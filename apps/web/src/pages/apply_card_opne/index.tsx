@@ -10,20 +10,9 @@ import { PageBody } from '../../components/page-body';
 import { QueryGate } from '../../components/query-gate';
 import { useCardProducts } from '../../features/cards/api/get-products';
 import { useOpenCard } from '../../features/cards/api/open-card';
+import { APPLY_MAX_LENGTH, applyRules, SHIPPING_FIELDS } from '../../features/cards/components/apply-rules';
 import { ProductCard, ProductList } from '../../features/cards/components/product-card';
 import { useAttemptKeys } from '../../lib/attempt-keys';
-
-const SHIPPING_FIELDS = [
-  'recipient',
-  'phoneAreaCode',
-  'phone',
-  'postalCode',
-  'country',
-  'province',
-  'city',
-  'district',
-  'address',
-] as const;
 
 /**
  * Opening a card: cardholder name in English letters, and for a physical card where to send it; the
@@ -58,6 +47,8 @@ export default function ApplyCardPage() {
       </>
     );
   const physical = product.type === 'physical';
+  const rules = applyRules((key) => t(`cardPack.apply.issues.${key}`));
+  const placeholder = (field: keyof typeof APPLY_MAX_LENGTH) => t(`cardPack.apply.placeholders.${field}`);
 
   const onFinish = (values: Record<string, string>) => {
     const body = {
@@ -103,16 +94,30 @@ export default function ApplyCardPage() {
               />
             }
           >
-            <Form.Item name="firstName" label={t('cards.apply.firstName')} rules={[{ required: true, pattern: /^[A-Za-z][A-Za-z .'-]*$/ }]}>
-              <Input autoComplete="given-name" data-testid="apply-first-name" />
+            <Form.Item name="firstName" label={t('cards.apply.firstName')} rules={rules.firstName} data-testid="apply-firstName">
+              <Input
+                autoComplete="given-name"
+                placeholder={placeholder('firstName')}
+                maxLength={APPLY_MAX_LENGTH.firstName}
+                data-testid="apply-first-name"
+              />
             </Form.Item>
-            <Form.Item name="lastName" label={t('cards.apply.lastName')} rules={[{ required: true, pattern: /^[A-Za-z][A-Za-z .'-]*$/ }]}>
-              <Input autoComplete="family-name" data-testid="apply-last-name" />
+            <Form.Item name="lastName" label={t('cards.apply.lastName')} rules={rules.lastName} data-testid="apply-lastName">
+              <Input
+                autoComplete="family-name"
+                placeholder={placeholder('lastName')}
+                maxLength={APPLY_MAX_LENGTH.lastName}
+                data-testid="apply-last-name"
+              />
             </Form.Item>
             {physical &&
               SHIPPING_FIELDS.map((field) => (
-                <Form.Item key={field} name={field} label={t(`cards.apply.${field}`)} rules={[{ required: field !== 'district' }]}>
-                  <Input />
+                <Form.Item key={field} name={field} label={t(`cards.apply.${field}`)} rules={rules[field]} data-testid={`apply-${field}`}>
+                  <Input
+                    placeholder={placeholder(field)}
+                    maxLength={APPLY_MAX_LENGTH[field]}
+                    inputMode={field === 'phone' || field === 'phoneAreaCode' ? 'tel' : undefined}
+                  />
                 </Form.Item>
               ))}
             {physical && (
@@ -125,8 +130,13 @@ export default function ApplyCardPage() {
                 </Radio.Group>
               </Form.Item>
             )}
-            <Form.Item name="paymentPassword" label={t('cards.apply.paymentPassword')} rules={[{ required: true, len: 6 }]}>
-              <DigitsInput length={6} secret />
+            <Form.Item
+              name="paymentPassword"
+              label={t('cards.apply.paymentPassword')}
+              rules={rules.paymentPassword}
+              data-testid="apply-paymentPassword"
+            >
+              <DigitsInput length={6} secret placeholder={t('cardMoney.payPasswordPlaceholder')} />
             </Form.Item>
           </Form>
         </FormCard>

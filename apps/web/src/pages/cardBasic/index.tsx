@@ -1,6 +1,7 @@
 import type { Card } from '@wallet/contract';
 import { List } from 'antd-mobile';
 import { BillOutline, CheckShieldOutline, FilterOutline, KeyOutline, LinkOutline, TruckOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormFailure } from '../../components/form-failure';
@@ -15,6 +16,7 @@ import { CardFunding } from '../../features/cards/components/card-funding';
 import { CardNotFound } from '../../features/cards/components/card-not-found';
 import { CardPage } from '../../features/cards/components/card-page';
 import { CardTransactions } from '../../features/cards/components/card-transactions';
+import { FreezeConfirm } from '../../features/cards/components/freeze-confirm';
 import { useProductName } from '../../features/cards/components/product-name';
 import { SandboxLink } from '../../features/cards/components/sandbox-link';
 
@@ -35,6 +37,8 @@ function CardDetail({ card: c }: { card: Card }) {
   const { t } = useTranslation();
   const productName = useProductName();
   const freeze = useFreezeCard();
+  const [confirmingFreeze, setConfirmingFreeze] = useState(false);
+  const toggleFreeze = () => (c.frozen ? freeze.mutate({ id: c.id, frozen: false }) : setConfirmingFreeze(true));
   // The open tab lives in the address, so coming back from a transaction returns to it.
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'funding' ? 'funding' : 'transactions';
@@ -54,7 +58,15 @@ function CardDetail({ card: c }: { card: Card }) {
           {t(`cards.basic.frozenBy.${c.freezeReason}`)}
         </p>
       )}
-      <CardQuickActions card={c} onToggleFreeze={() => freeze.mutate({ id: c.id, frozen: !c.frozen })} freezing={freeze.isPending} />
+      <CardQuickActions card={c} onToggleFreeze={toggleFreeze} freezing={freeze.isPending} />
+      <FreezeConfirm
+        visible={confirmingFreeze}
+        onCancel={() => setConfirmingFreeze(false)}
+        onConfirm={() => {
+          setConfirmingFreeze(false);
+          freeze.mutate({ id: c.id, frozen: true });
+        }}
+      />
       <FormFailure error={freeze.error} />
       <Section title={t('cardPack.detail.security')}>
         <List>
