@@ -349,7 +349,7 @@ export const en = {
       reversal: 'Reversal',
       refund: 'Refund',
       settled: 'Settled',
-      unsettled: 'Unsettled',
+      unsettled: 'Pending',
       declined: 'Declined',
     },
     txDetail: {

@@ -340,7 +340,7 @@ export const ja: Catalogue = {
       end: 'これ以上ありません',
       tracking: '追跡番号：{{number}}',
     },
-    tx: { authorization: 'オーソリ', reversal: '取消', refund: '返金', settled: '確定済み', unsettled: '未確定', declined: '拒否' },
+    tx: { authorization: '仮売上', reversal: '仮売上の取消', refund: '返金', settled: '確定済み', unsettled: '確定待ち', declined: '拒否' },
     txDetail: {
       title: 'カード取引の詳細',
       type: '種類',

@@ -274,7 +274,7 @@ export const ko: Catalogue = {
     openCard: '카드 개설',
     products: '카드 상품',
     balance: '잔액',
-    held: '승인 대기',
+    held: '정산 대기',
     status: { opening: '개설 중', failed: '개설 실패', awaiting_kyc: 'KYC 대기', active: '사용 가능', frozen: '동결됨' },
     type: { virtual: '가상 카드', physical: '실물 카드' },
     openingFee: '개설 수수료',
@@ -340,7 +340,7 @@ export const ko: Catalogue = {
       end: '더 이상 없습니다',
       tracking: '운송장 번호: {{number}}',
     },
-    tx: { authorization: '승인', reversal: '승인 취소', refund: '환불', settled: '정산 완료', unsettled: '미정산', declined: '거절됨' },
+    tx: { authorization: '결제 요청', reversal: '결제 요청 취소', refund: '환불', settled: '정산 완료', unsettled: '정산 대기', declined: '거절됨' },
     txDetail: {
       title: '카드 거래 상세',
       type: '유형',

@@ -274,7 +274,7 @@ export const zh: Catalogue = {
     openCard: '开卡',
     products: '卡种',
     balance: '余额',
-    held: '待结算',
+    held: '待入账',
     status: { opening: '开卡中', failed: '开卡失败', awaiting_kyc: '待KYC', active: '已激活', frozen: '已冻结' },
     type: { virtual: '虚拟卡', physical: '实体卡' },
     openingFee: '开卡费',
@@ -340,7 +340,7 @@ export const zh: Catalogue = {
       end: '没有更多了',
       tracking: '快递单号：{{number}}',
     },
-    tx: { authorization: '授权', reversal: '撤销', refund: '退款', settled: '已结算', unsettled: '未结算', declined: '已拒绝' },
+    tx: { authorization: '预授权', reversal: '预授权撤销', refund: '退款', settled: '已入账', unsettled: '待入账', declined: '已拒绝' },
     txDetail: {
       title: '卡交易详情',
       type: '类型',
