@@ -86,6 +86,11 @@ describe('passkeys', () => {
     await page.getByTestId('enrol-code-submit').click();
     const codes = page.getByTestId('recovery-code');
     await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10);
+    // The live notice of the new passkey names the device as Settings does, not by its user-agent.
+    const toast = page.locator('.adm-toast-main').last();
+    await expect.poll(() => toast.textContent(), { timeout: 15_000 }).toContain('was added on Chrome · Linux (IP');
+    expect(await toast.textContent()).not.toContain('Mozilla');
+    if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'passkeys-added-toast-en.png') });
     recoveryCodes = await codes.allInnerTexts();
     for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
     await page.getByTestId('recovery-saved').click();
