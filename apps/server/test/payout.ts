@@ -34,10 +34,12 @@ export async function createPayoutWorld({
   clock,
   partner = true,
   partnerTimeoutMs = 2000,
+  env: extraEnv = {},
 }: {
   clock: ManualClock;
   partner?: boolean;
   partnerTimeoutMs?: number;
+  env?: Record<string, string>;
 }): Promise<PayoutWorld> {
   const sandbox = partner
     ? await startSandboxPayout({
@@ -52,6 +54,7 @@ export async function createPayoutWorld({
     PAYOUT_WEBHOOK_SECRET: PAYOUT_SECRET,
     PAYOUT_API_KEY: PAYOUT_KEY,
     DATABASE_POOL_MAX: '30',
+    ...extraEnv,
   };
   const client = sandbox ? new HttpPayoutPartner(sandbox.url, PAYOUT_KEY, partnerTimeoutMs) : null;
   const t = await createTestApp({ env, clock, deps: client ? { payoutPartner: client } : {} });

@@ -10,9 +10,9 @@ import { recordAudit } from '../../platform/audit';
 import { addSeconds } from '../../platform/clock';
 import type { Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { assertNotLocked, tellSecurityChange, withdrawalHold, withdrawDelaySeconds } from '../auth/account-security';
+import { assertNotLocked, lockMemberRules, tellSecurityChange, withdrawalHold, withdrawDelaySeconds } from '../auth/account-security';
 import { checkCode, spendCode } from '../auth/codes';
-import { type AuthDeps, findUserBoundAddress, findUserContact, lockUserRow, verifyPaymentPassword } from '../auth/service';
+import { type AuthDeps, findUserBoundAddress, findUserContact, verifyPaymentPassword } from '../auth/service';
 import { verifyStepUp } from '../auth/step-up';
 import * as q from './queries';
 
@@ -59,7 +59,7 @@ export async function saveAddress(
   ip: string,
 ): Promise<q.SavedAddressRow> {
   const now = deps.clock.now();
-  await lockUserRow(trx, userId);
+  await lockMemberRules(trx, userId);
   if (await q.findLiveByAddress(trx, userId, entry.network, entry.address)) throw new AppError('ADDRESS_ALREADY_SAVED');
   if ((await q.countLive(trx, userId)) >= ADDRESS_BOOK_LIMITS.maxAddresses) throw new AppError('ADDRESS_BOOK_FULL');
   const bound = await findUserBoundAddress(trx, userId);
@@ -126,6 +126,7 @@ export async function renameAddress(deps: AuthDeps, userId: string, id: string, 
 
 export async function deleteAddress(deps: AuthDeps, userId: string, id: string, ip: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
+    await lockMemberRules(trx, userId);
     const row = await q.markDeleted(trx, userId, id, deps.clock.now());
     if (!row) throw new AppError('SAVED_ADDRESS_NOT_FOUND');
     await recordAudit(trx, {

@@ -62,7 +62,14 @@ export async function withdrawalHold(
   now: Date,
 ): Promise<{ until: Date; reason: WithdrawalHoldReason } | null> {
   const row = await securityRow(db, userId);
-  if (!row?.withdrawals_held_until || !row.withdrawals_held_reason || row.withdrawals_held_until <= now) return null;
+  return row ? holdOf(row, now) : null;
+}
+
+function holdOf(
+  row: { withdrawals_held_until: Date | null; withdrawals_held_reason: WithdrawalHoldReason | null },
+  now: Date,
+): { until: Date; reason: WithdrawalHoldReason } | null {
+  if (!row.withdrawals_held_until || !row.withdrawals_held_reason || row.withdrawals_held_until <= now) return null;
   return { until: row.withdrawals_held_until, reason: row.withdrawals_held_reason };
 }
 
@@ -76,6 +83,31 @@ export const HOLD_ERROR = {
 export async function assertWithdrawalsNotHeld(db: Executor, userId: string, now: Date): Promise<void> {
   const hold = await withdrawalHold(db, userId, now);
   if (hold) throw new AppError(HOLD_ERROR[hold.reason], { until: hold.until.toISOString() });
+}
+
+/**
+ * The gate of every payment that leaves the member (a withdrawal, a flash exchange sell), called first
+ * in the transaction that holds its money. It locks the member's row, and every change of the rules
+ * that decide where money may go (bound address, login password, address book, the lock link, an
+ * unlock) takes the same lock in its own transaction (lockMemberRules). So the lock, the hold and the
+ * destination the payment then reads are all from one side of any such change: never "no hold" from
+ * before a new bound address and the address from after it.
+ */
+export async function enterPaymentGate(trx: Executor, userId: string, now: Date): Promise<void> {
+  await lockMemberRules(trx, userId);
+  const row = await securityRow(trx, userId);
+  if (row?.locked_at) throw new AppError('ACCOUNT_LOCKED');
+  const hold = row && holdOf(row, now);
+  if (hold) throw new AppError(HOLD_ERROR[hold.reason], { until: hold.until.toISOString() });
+}
+
+/**
+ * Taken by every change of the rules enterPaymentGate reads, first in the change's transaction. FOR NO
+ * KEY UPDATE, as lockUserRows: it queues payments and changes of one member, but not rows elsewhere that
+ * merely reference the member (a notification inserted for them).
+ */
+export function lockMemberRules(trx: Executor, userId: string): Promise<void> {
+  return q.lockUserRows(trx, [userId]);
 }
 
 /** A fresh single-use link for the email about `event`; only its hash is kept. */
@@ -168,6 +200,7 @@ export async function lockWithLink(deps: SecurityDeps, token: string, ip: string
         .executeTakeFirst();
       throw new AppError(known?.used_at ? 'LOCK_LINK_USED' : 'LOCK_LINK_INVALID');
     }
+    await lockMemberRules(trx, used.user_id);
     const row = await trx
       .insertInto('account_security')
       .values({ user_id: used.user_id, locked_at: now, lock_reason: `member_link:${used.event}`, updated_at: now })
@@ -208,6 +241,7 @@ export async function lockState(db: Executor, userId: string) {
 export async function unlockAccount(deps: SecurityDeps, admin: { adminId: string; ip: string }, userId: string, note: string) {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
+    await lockMemberRules(trx, userId);
     const row = await trx.selectFrom('account_security').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (!row?.locked_at) throw new AppError('ACCOUNT_NOT_LOCKED');
     await trx

@@ -14,7 +14,7 @@ import { recordAudit } from '../../platform/audit';
 import { describeDevice } from '../../platform/device-description';
 import { AppError } from '../../platform/errors';
 import { checkSecret, resetSecret } from '../../platform/secret-limits';
-import { assertNotLocked, isLocked, type SecuritySettings, tellSecurityChange } from './account-security';
+import { assertNotLocked, isLocked, lockMemberRules, type SecuritySettings, tellSecurityChange } from './account-security';
 import { type CodeDeps, consumeCode, issueCode } from './codes';
 import { hashSecret, verifySecret } from './passwords';
 import * as q from './queries';
@@ -191,6 +191,7 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
   const now = deps.clock.now();
   const passwordHash = await hashSecret(password);
   const updated = await deps.db.transaction().execute(async (trx) => {
+    await lockMemberRules(trx, user.id);
     const changed = await q.updateUser(trx, user.id, { password_hash: passwordHash }, now);
     await tellSecurityChange(deps, trx, user, { event: 'password_reset' });
     return changed;
@@ -231,6 +232,7 @@ export async function changePassword(
   const now = deps.clock.now();
   const passwordHash = await hashSecret(password);
   await deps.db.transaction().execute(async (trx) => {
+    await lockMemberRules(trx, user.id);
     await q.updateUser(trx, user.id, { password_hash: passwordHash }, now);
     await tellSecurityChange(deps, trx, user, { event: 'password_changed' });
   });
@@ -314,6 +316,7 @@ export async function changeAddress(
   await consumeCode(deps, user.email, 'change_address', input.code, ip);
   const now = deps.clock.now();
   const updated = await deps.db.transaction().execute(async (trx) => {
+    await lockMemberRules(trx, userId);
     await q.insertAddressChange(trx, {
       user_id: userId,
       old_network: user.bound_network,

@@ -15,6 +15,7 @@ import { calendarDay } from '../../platform/calendar-day';
 import { addSeconds } from '../../platform/clock';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
+import { assertWithdrawalsNotHeld, enterPaymentGate } from '../auth/account-security';
 import { requirePaymentPasswordSet, verifyPaymentPassword } from '../auth/service';
 import { accountId, hold, USER_WALLET, walletBalances } from '../ledger';
 import { midRate, usdPrices } from '../wallet/rates';
@@ -174,9 +175,18 @@ export interface SubmitInput {
 /**
  * Places the order: the quoted USDT goes on hold in the order's own transaction, so an order exists
  * exactly when its money is held. A retry with the same key, or another request for the same quote,
- * returns the order as it stands; nothing is held twice.
+ * returns the order as it stands; nothing is held twice. What decides whether the money may leave (the
+ * account lock, the hold after a password change, the payee) is read again behind the payment gate in
+ * that transaction.
  */
 export async function submitOrder(deps: PayoutDeps, userId: string, input: SubmitInput, key: string, ip: string): Promise<q.OrderRow> {
+/** The order a request key placed, for a repeat of that request (platform/idempotency). */
+export async function orderByKey(deps: PayoutDeps, userId: string, key: string): Promise<q.OrderRow> {
+  const row = await q.findByKey(deps.db, userId, key);
+  if (!row) throw new AppError('PAYOUT_ORDER_NOT_FOUND');
+  return row;
+}
+
   const replay = await q.findByKey(deps.db, userId, key);
   if (replay) {
     if (replay.quote_id !== input.quoteId) throw new AppError('IDEMPOTENCY_KEY_REUSED');
@@ -187,14 +197,14 @@ export async function submitOrder(deps: PayoutDeps, userId: string, input: Submi
   const placed = await q.findByQuote(deps.db, quote.id);
   if (placed) return placed;
   if (quote.expires_at <= deps.clock.now()) throw new AppError('QUOTE_EXPIRED');
-  const payee = await payeeForOrder(deps, userId, input.payeeId);
-  if (payee.row.kind !== quote.kind) throw new AppError('PAYEE_KIND_MISMATCH');
+  const early = await payeeForOrder(deps, userId, input.payeeId);
+  if (early.row.kind !== quote.kind) throw new AppError('PAYEE_KIND_MISMATCH');
+  await assertWithdrawalsNotHeld(deps.db, userId, deps.clock.now());
   await verifyPaymentPassword(deps, userId, input.paymentPassword, ip);
   const wallet = await accountId(deps.db, { userId, currency: 'USDT', purpose: USER_WALLET });
 
   const id = randomUUID();
   const now = deps.clock.now();
-  const sealed = sealForOrder(deps.box, id, payee.details);
   const byHand = deps.partner === null;
   return deps.db.transaction().execute(async (trx) => {
     await q.lockQuote(trx, quote.id);
@@ -203,9 +213,13 @@ export async function submitOrder(deps: PayoutDeps, userId: string, input: Submi
     await q.lockMemberOrders(trx, userId);
     const settings = await q.settings(trx);
     const day = today(deps);
+    await enterPaymentGate(trx, userId, now);
     checkLimits(new Decimal(quote.amount), settings, await q.soldOn(trx, userId, day));
     const order = await q.insertOrder(trx, {
       id,
+    const payee = await payeeForOrder({ ...deps, db: trx }, userId, input.payeeId);
+    if (payee.row.kind !== quote.kind) throw new AppError('PAYEE_KIND_MISMATCH');
+    const sealed = sealForOrder(deps.box, id, payee.details);
       user_id: userId,
       request_key: key,
       quote_id: quote.id,

@@ -10,8 +10,10 @@ import {
 } from '@wallet/contract';
 import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import type { Executor } from '../../platform/db/database';
 import type { SecretBox } from '../../platform/secret-box';
 import { checkCode, spendCode } from '../auth/codes';
+import { lockMemberRules } from '../auth/account-security';
 import { findUserEmail, verifyPaymentPassword } from '../auth/service';
 import { verifyStepUp } from '../auth/step-up';
 import { verifiedHolderName } from '../cards/kyc';
@@ -145,6 +147,8 @@ export async function savePayee(deps: PayoutDeps, userId: string, id: string | n
     if (codeId) await spendCode(trx, codeId, now);
     if (!existing && (await q.countLive(trx, userId)) >= LIMITS.payout.maxPayees) throw new AppError('PAYEE_LIMIT_REACHED');
     const payeeId = existing?.id ?? randomUUID();
+    // Where a flash exchange may pay changes under the payment gate's lock, as addresses do.
+    await lockMemberRules(trx, userId);
     const firstOfKind = !existing && (await q.countLive(trx, userId, input.kind)) === 0;
     const makeDefault = Boolean(body.makeDefault) || firstOfKind;
     if (makeDefault) await q.clearDefault(trx, userId, input.kind);
@@ -186,6 +190,7 @@ export async function deletePayee(
     const row = await q.findLive(trx, userId, id);
     if (!row) throw new AppError('PAYEE_NOT_FOUND');
     await q.updatePayee(trx, id, { deleted_at: now, is_default: false, updated_at: now });
+    await lockMemberRules(trx, userId);
     await recordAudit(trx, { actorKind: 'user', actorId: userId, action: 'payee.deleted', subject: id, ip });
   });
 }
@@ -200,7 +205,7 @@ export async function makeDefaultPayee(deps: PayoutDeps, userId: string, id: str
 }
 
 /** A payee the member may pay to now, with its full details for the partner. */
-export async function payeeForOrder(deps: PayoutDeps, userId: string, id: string) {
+export async function payeeForOrder(deps: Pick<PayoutDeps, 'box'> & { db: Executor }, userId: string, id: string) {
   const row = await q.findLive(deps.db, userId, id);
   if (!row) throw new AppError('PAYEE_NOT_FOUND');
   return { row, details: payeeDetails(deps.box, row) };

@@ -18,8 +18,8 @@ import { keysetPage } from '../../platform/db/paging';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { saveAddress } from '../address-book/book';
-import { classifyDestination } from '../address-book/destination';
-import { assertWithdrawalsNotHeld } from '../auth/account-security';
+import { classifyDestination, type Destination } from '../address-book/destination';
+import { assertWithdrawalsNotHeld, enterPaymentGate } from '../auth/account-security';
 import { checkCode, spendCode } from '../auth/codes';
 import { type AuthDeps, findUserContact, findUserEmail, verifyPaymentPassword } from '../auth/service';
 import { verifyStepUp } from '../auth/step-up';
@@ -93,11 +93,16 @@ export interface WithdrawalInput {
  * A USDT withdrawal request: the amount plus the network fee is held at once (moved to the
  * in-flight account), then the request waits for review. Keyed by the idempotency key.
  *
- * Before any money is held, the address book's rules (issue 15): no withdrawal while every one is
- * held after a password or bound-address change; a saved address only once it has matured; an
- * address not in the book is saved by the request and waits like any new one (the request is
- * refused, saying until when), unless the delay is 0. The emailed code may be left out only by a
- * member with a second factor sending to a trusted (matured or bound) address.
+ * The address book's rules (issue 15): no withdrawal while every one is held after a password or
+ * bound-address change; a saved address only once it has matured; an address not in the book is saved
+ * by the request and waits like any new one (the request is refused, saying until when), unless the
+ * delay is 0. The emailed code may be left out only by a member with a second factor sending to a
+ * trusted (matured or bound) address.
+ *
+ * Those rules are read twice. Before the payment password, so a request refused by them spends none of
+ * its tries; and again in the transaction that holds the money, behind the payment gate's lock, which
+ * is what decides: a change of address, password or lock racing the request is either wholly before it
+ * or wholly after it (issue 39).
  */
 export async function requestWithdrawal(
   deps: WithdrawalDeps,
@@ -119,28 +124,30 @@ export async function requestWithdrawal(
   const held = (await walletBalances(deps.db, userId)).find((b) => b.currency === 'USDT');
   if (!held || new Decimal(held.balance).lt(total)) throw new AppError('INSUFFICIENT_BALANCE', { currency: 'USDT' });
   await assertWithdrawalsNotHeld(deps.db, userId, deps.clock.now());
-  const destination = await classifyDestination(deps.db, userId, input.network, address, deps.clock.now());
+  const early = await classifyDestination(deps.db, userId, input.network, address, deps.clock.now());
   const secondFactorOn = await verifyStepUp(deps, userId, input.secondFactor, ip);
   await verifyPaymentPassword(deps, userId, input.paymentPassword, ip);
-  if (!input.code && !(secondFactorOn && destination.kind === 'trusted')) throw new AppError('WITHDRAW_CODE_REQUIRED');
+  const codeNeeded = (destination: Destination) => !input.code && !(secondFactorOn && destination.kind === 'trusted');
+  if (codeNeeded(early)) throw new AppError('WITHDRAW_CODE_REQUIRED');
   let codeId: string | null = null;
   // A code typed where none is needed is still checked rather than ignored.
   if (input.code) codeId = await checkCode(deps, (await findUserEmail(deps.db, userId)).email, 'withdraw', input.code, ip);
-  if (destination.kind === 'new' && deps.security.withdrawDelayHours > 0) {
-    // Saved, verified by this request's proofs, and the member told; the money waits for the delay.
-    const saved = await deps.db.transaction().execute(async (trx) => {
-      if (codeId) await spendCode(trx, codeId, deps.clock.now());
-      return saveAddress(deps, trx, userId, { network: input.network, address, label: null, via: 'withdrawal' }, ip);
-    });
-    throw new AppError('WITHDRAW_ADDRESS_SAVED_WAIT', { until: saved.usable_from.toISOString(), addressId: saved.id });
-  }
   const wallet = await accountId(deps.db, { userId, currency: 'USDT', purpose: USER_WALLET });
 
   const now = deps.clock.now();
   // Small withdrawals on a network we send on ourselves skip review (WITHDRAW_AUTO_APPROVE_BELOW).
   const autoApproveBelow = deps.sending?.networks.has(input.network) ? new Decimal(deps.sending.autoApproveBelow) : null;
   const autoApproved = autoApproveBelow !== null && checked.value.lt(autoApproveBelow);
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    await enterPaymentGate(trx, userId, now);
+    const destination = await classifyDestination(trx, userId, input.network, address, now);
+    if (codeNeeded(destination)) throw new AppError('WITHDRAW_CODE_REQUIRED');
+    if (codeId) await spendCode(trx, codeId, now);
+    if (destination.kind === 'new' && deps.security.withdrawDelayHours > 0) {
+      // Saved, verified by this request's proofs, and the member told; the money waits for the delay.
+      const saved = await saveAddress(deps, trx, userId, { network: input.network, address, label: null, via: 'withdrawal' }, ip);
+      return { waiting: saved, id: null };
+    }
     const row = await q.insertWithdrawal(trx, {
       user_id: userId,
       network: input.network,
@@ -168,7 +175,6 @@ export async function requestWithdrawal(
         actor: 'system',
         created_at: now,
       });
-    if (codeId) await spendCode(trx, codeId, now);
     // With no delay a new address is usable at once: saved with the withdrawal, the member told.
     if (destination.kind === 'new')
       await saveAddress(deps, trx, userId, { network: input.network, address, label: null, via: 'withdrawal' }, ip);
@@ -181,10 +187,12 @@ export async function requestWithdrawal(
       userId,
       reference,
     });
-    return row.id;
+    return { waiting: null, id: row.id };
   });
+  if (outcome.waiting)
+    throw new AppError('WITHDRAW_ADDRESS_SAVED_WAIT', { until: outcome.waiting.usable_from.toISOString(), addressId: outcome.waiting.id });
   if (autoApproved) deps.sending?.wake?.(input.network);
-  return load(deps.db, id, userId);
+  return load(deps.db, outcome.id, userId);
 }
 
 export async function listWithdrawals(deps: AuthDeps, userId: string, cursor: string | undefined, limit: number) {
