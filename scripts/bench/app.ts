@@ -13,9 +13,10 @@ import { serverEnv, transferCodes } from './money';
 import type { ProxyInput, ProxyStats } from './proxy';
 import { type RunningServer, startServer } from './server';
 import { startService } from './service';
+import { sized } from './size';
 
 /** Members per run: each run (one server process, then two) has its own, so neither inherits the other's state. */
-export const APP_MEMBERS = 500;
+export const APP_MEMBERS = sized(500, 8);
 const PASSWORD = 'bench-login-1';
 const PAYMENT_PASSWORD = '135790';
 const ISSUER_API_KEY = 'bench-issuer-api-key';

@@ -9,11 +9,12 @@ import { createLogger } from '../../apps/server/src/platform/logger';
 import { verifyWebhookSignature } from '../../apps/server/src/platform/webhook-signature';
 import { activeCard } from '../../apps/server/test/card-fixtures';
 import { loadInChild } from './child';
+import { sized } from './size';
 import type { WebhookLoad, WebhookLoadResult } from './webhook-load';
 
 const SECRET = 'bench-webhook-secret-0123456789';
 /** Not counted: the first seconds after start are the JIT compiling the hot path, not the steady state. */
-export const WARMUP_SECONDS = 3;
+export const WARMUP_SECONDS = sized(3, 1);
 
 /**
  * The cards' balances: most can pay anything they are asked; a few hold little (a share of the requests

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { erc20Abi, startDevChain } from '@wallet/devchain';
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import pino from 'pino';
 import { type Address, createWalletClient, custom, getAddress, numberToHex } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
@@ -15,11 +15,15 @@ import { adaptersFromConfig } from '../../apps/server/src/modules/chain/setup';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import type { DatabaseHandle } from '../../apps/server/src/platform/db/database';
+import { startJobs, stopJobs } from '../../apps/server/src/platform/jobs';
 import { createMailer } from '../../apps/server/src/platform/mail';
+import { sized } from './size';
 
-const BLOCKS = 5000;
-const DEPOSITS = 1000;
+const BLOCKS = sized(5000, 50);
+const DEPOSITS = sized(1000, 10);
 const PER_BLOCK = 5;
+/** Deposits whose credit delay after their confirming block is timed. */
+const DELAYS_TIMED = sized(5, 1);
 const CONFIRMATIONS = 15;
 const DEPOSIT_ADDRESS = getAddress('0x00000000000000000000000000000000000dE905');
 
@@ -94,12 +98,12 @@ export async function chainBench(handle: DatabaseHandle, url: string): Promise<C
     const creditPerDepositMs = performance.now() - perDepositBegan;
     if (single !== DEPOSITS) throw new Error(`chain bench: the per-deposit baseline credited ${single} of ${DEPOSITS}`);
 
-    // Crediting as it runs in production: a pg-boss job per network queued every CHAIN_POLL_MS.
-    boss = new PgBoss({ connectionString: url, max: 4 });
-    await boss.start();
+    // Crediting as it runs in production: its job queue started as main.ts starts it, a pg-boss job
+    // per network queued every CHAIN_POLL_MS.
+    boss = await startJobs(url, log);
     const stopJobs = await startChainJobs(boss, service, config.CHAIN_POLL_MS, log);
     const delays: number[] = [];
-    for (const sender of senders.slice(DEPOSITS * 2, DEPOSITS * 2 + 5)) {
+    for (const sender of senders.slice(DEPOSITS * 2, DEPOSITS * 2 + DELAYS_TIMED)) {
       await chain.mintUsdt(sender.address, 1_000_000n);
       await chain.sendUsdt(sender.address, DEPOSIT_ADDRESS, 1_000_000n);
       await chain.mine(CONFIRMATIONS - 2);
@@ -124,7 +128,7 @@ export async function chainBench(handle: DatabaseHandle, url: string): Promise<C
       creditDelayMaxMs: delays.at(-1) ?? 0,
     };
   } finally {
-    await boss?.stop({ graceful: true, wait: true, timeout: 5000 });
+    if (boss) await stopJobs(boss, 5000);
     await chain.stop();
   }
 }

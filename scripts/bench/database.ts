@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../apps/server/src/platform/db/embedded';
+import { freePort } from '../../apps/server/test/free-port';
 
 export interface BenchDatabase {
   /** A fresh database for this run. */
@@ -39,7 +40,7 @@ export async function benchDatabase(): Promise<BenchDatabase> {
   if (!adminUrl) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'wallet-bench-'));
     await chmod(dir, 0o755);
-    const embedded = await startEmbeddedPostgres({ dataDir: dir, port: 54377, database: 'postgres', log: () => {} });
+    const embedded = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), database: 'postgres', log: () => {} });
     adminUrl = embedded.url;
     stopEmbedded = async () => {
       await embedded.stop();

@@ -6,10 +6,11 @@ import { loadInChild } from './child';
 import type { ListLoad, ListLoadResult } from './lists-load';
 import { serverEnv } from './money';
 import { startServer } from './server';
+import { sized } from './size';
 import { benchMember } from './users';
 
 /** Rows in each list, and the page size the app asks for. */
-export const LIST_ROWS = 10_000;
+export const LIST_ROWS = sized(10_000, 60);
 export const PAGE_SIZE = 20;
 /** One stream of postings per currency: each has its own two accounts, so the streams never wait on each other's locks. */
 const CURRENCIES = ['USDT', 'USD', 'JPY', 'EUR'] as const;

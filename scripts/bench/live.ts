@@ -9,6 +9,7 @@ import type { LiveEmit, LiveEmitted } from './live-emit';
 import type { LiveLoadCommand, LiveLoadResult, LiveOpened, LiveTick } from './live-load';
 import { serverEnv } from './money';
 import { processRssKb, SERVER_NODE_FLAGS, startServer } from './server';
+import { sized } from './size';
 import { median } from './stats';
 import { benchMembers } from './users';
 
@@ -16,12 +17,12 @@ const EVENTS_PATH = '/api/v1/me/events';
 /** Streams opened at once: well under the listen backlog (Node's default, 511) of either server. */
 const OPEN_BATCH = 200;
 /** Streams opened and closed before the memory without streams is read: the route's code compiled, the heap grown to its working size. */
-const WARMUP_STREAMS = 500;
+const WARMUP_STREAMS = sized(500, 5);
 /** Pause before each memory reading, so the sockets opened or closed have settled. */
-const SETTLE_MS = 2000;
+const SETTLE_MS = sized(2000, 200);
 /** After the last tick the load waits for the events still on their way: until none has come for DRAIN_QUIET_MS, at most DRAIN_MS. */
-export const DRAIN_MS = 30_000;
-const DRAIN_QUIET_MS = 10_000;
+export const DRAIN_MS = sized(30_000, 5_000);
+const DRAIN_QUIET_MS = sized(10_000, 1_000);
 /** Open files each side needs besides its sockets (the server's pool, its log, node's own). */
 const SPARE_FILES = 1000;
 

@@ -6,16 +6,17 @@ import { serverEnv } from './money';
 import { type FirstPass, type ReadFigures, type ReadLoad, type ReadLoadResult, type ReadTarget, readFigures } from './reads-load';
 import { SERVER_NODE_FLAGS, startServer } from './server';
 import { startService } from './service';
+import { sized } from './size';
 
 /** Members whose reads are spread over; each has a session, wallet records, a card and its transactions. */
-export const READ_MEMBERS = 1000;
+export const READ_MEMBERS = sized(1000, 10);
 const CARD_TRANSACTIONS = 5;
 
 /** The reads a member's app makes on opening its wallet and card screens, as the load names them. */
 export const READ_KINDS = ['balances', 'records', 'cards', 'cardTransactions'] as const;
 
 /** The counted time is cut into this many rounds, the bare route's and the app's taken in turn. */
-export const READ_ROUNDS = 5;
+export const READ_ROUNDS = sized(5, 1);
 
 /**
  * After the rounds, the app alone under the same load for longer than its cache entries live (30 s,
@@ -23,7 +24,7 @@ export const READ_ROUNDS = 5;
  * once, as a server that stays up reloads them all the time. The rounds end before most entries are
  * reloaded, so they measure the cached path; this measures what the reloads take from it.
  */
-export const LIFETIME_WINDOWS = 40;
+export const LIFETIME_WINDOWS = sized(40, 2);
 
 export interface ReadsFigures {
   members: number;

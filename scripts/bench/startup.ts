@@ -1,13 +1,14 @@
 import { serverEnv } from './money';
 import { processRssKb, type RunningServer, type ServerCode, startServer } from './server';
+import { sized } from './size';
 
 /** Memory a moment after start-up, while its garbage is still in the heap. */
-const JUST_STARTED_MS = 5_000;
+export const JUST_STARTED_MS = sized(5_000, 500);
 /**
  * Memory once idle: V8's memory reducer collects and shrinks the heap after about half a minute
  * without work, as it does on a quiet production server between requests.
  */
-const SETTLED_MS = 50_000;
+export const SETTLED_MS = sized(50_000, 1_000);
 
 export interface StartupSide {
   readyMs: number;
