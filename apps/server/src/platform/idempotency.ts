@@ -26,10 +26,22 @@ export function idempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
+export interface OnceOptions<T> {
+  /**
+   * For an operation that goes on after its first reply (a card load waiting for the issuer, a flash
+   * exchange order waiting for the partner): a finished repeat is answered with the operation as it
+   * stands now, read by its key, instead of the first reply.
+   */
+  asItStands?: (key: string) => Promise<T>;
+}
+
 /**
- * Runs a money-moving handler at most once per (user, Idempotency-Key): a repeat gets the first
- * successful reply again (with `Idempotency-Hit: true`), a repeat while the first is running gets
- * IDEMPOTENCY_IN_PROGRESS, and the same key with a different request gets IDEMPOTENCY_KEY_REUSED.
+ * The one way every money-moving route takes its Idempotency-Key. Runs the handler at most once per
+ * (user, key): a repeat gets the first successful reply again (with `Idempotency-Hit: true`), or the
+ * operation as it stands with `asItStands`; a repeat while the first is running gets
+ * IDEMPOTENCY_IN_PROGRESS, and the same key with a different request gets IDEMPOTENCY_KEY_REUSED. Two
+ * requests arriving at the same moment are told apart by the claim's primary key, so they get exactly
+ * what one after the other would.
  * Failed requests keep no record, so a corrected retry can use the same key. The handlers themselves
  * are idempotent in the database too (business rows and journals keyed by the same key), so even a
  * request cut short after moving money moves nothing more when run again.
@@ -40,6 +52,7 @@ export async function once<T>(
   reply: FastifyReply,
   userId: string,
   run: (key: string) => Promise<T>,
+  options: OnceOptions<T> = {},
 ): Promise<T> {
   const key = idempotencyKey(request);
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
@@ -69,7 +82,7 @@ export async function once<T>(
     if (first.route !== route || first.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     if (first.response !== null) {
       reply.header('idempotency-hit', 'true');
-      return JSON.parse(first.response) as T;
+      return options.asItStands ? options.asItStands(key) : (JSON.parse(first.response) as T);
     }
     const abandoned = first.created_at < addSeconds(now, -ABANDONED_AFTER_SECONDS);
     if (!abandoned) throw new AppError('IDEMPOTENCY_IN_PROGRESS');

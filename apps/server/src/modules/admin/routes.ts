@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
-import { idempotencyKey } from '../../platform/idempotency';
+import { once } from '../../platform/idempotency';
 import { signedIn } from '../auth/sessions';
 import { decideWithdrawal, pendingWithdrawals, type WithdrawalDeps } from '../wallet/withdrawals';
 import { requireAdmin } from './guard';
@@ -80,7 +80,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
         response: { 200: z.object({ journalId: z.string(), replayed: z.boolean() }), ...errors },
       },
     },
-    async (request) => adjustBalance(deps, operator(request), { uid: request.params.uid, ...request.body, key: idempotencyKey(request) }),
+    async (request, reply) => {
+      const by = operator(request);
+      return once(deps, request, reply, by.adminId, (key) => adjustBalance(deps, by, { uid: request.params.uid, ...request.body, key }));
+    },
   );
 
   app.get(

@@ -11,7 +11,7 @@ import {
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idempotencyKey } from '../../platform/idempotency';
+import { once } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
 import type { CardDeps } from './deps';
 import { getOperation, recharge, rechargeQuote, withdrawQuote, withdrawToWallet } from './funding';
@@ -49,12 +49,13 @@ export const cardMoneyRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async 
         response: { 200: rechargeReplySchema, ...errors },
       },
     },
-    // No reply cache (platform/idempotency): the operation row is the request's record, and a repeat
-    // answers it as it now stands, so a client polling with the same key sees it finish.
-    async (request) => {
+    // A finished repeat answers the operation as it now stands (recharge finds it by its key first), so a
+    // client sending again with the same key sees it finish.
+    async (request, reply) => {
       const { userId } = signedIn(request);
-      const key = idempotencyKey(request);
-      return recharge(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key, request.ip);
+      const run = (key: string) =>
+        recharge(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key, request.ip);
+      return once(deps, request, reply, userId, run, { asItStands: run });
     },
   );
 
@@ -71,10 +72,11 @@ export const cardMoneyRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async 
         response: { 200: cardWithdrawReplySchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = signedIn(request);
-      const key = idempotencyKey(request);
-      return withdrawToWallet(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key, request.ip);
+      const run = (key: string) =>
+        withdrawToWallet(deps, userId, request.params.id, request.body.amount, request.body.paymentPassword, key, request.ip);
+      return once(deps, request, reply, userId, run, { asItStands: run });
     },
   );
 

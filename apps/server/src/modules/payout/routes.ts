@@ -19,10 +19,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idempotencyKey } from '../../platform/idempotency';
+import { once } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
 import type { PayoutDeps } from './deps';
-import { createPayoutQuote, getOrder, listOrders, payoutTerms, submitOrder, withHistory } from './orders';
+import type { OrderRow } from './order-queries';
+import { createPayoutQuote, getOrder, listOrders, orderByKey, payoutTerms, submitOrder, withHistory } from './orders';
 import { deletePayee, listPayees, makeDefaultPayee, revealPayee, savePayee } from './payees';
 import { driveWhileWaiting } from './sending';
 
@@ -160,11 +161,15 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps }> = async (
         response: { 200: payoutOrderSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = me(request);
-      const placed = await submitOrder(deps, userId, request.body, idempotencyKey(request), request.ip);
-      const [order] = await withHistory(deps, [await driveWhileWaiting(deps, placed)], request.language);
-      return order as NonNullable<typeof order>;
+      const answer = async (placed: OrderRow) => {
+        const [order] = await withHistory(deps, [await driveWhileWaiting(deps, placed)], request.language);
+        return order as NonNullable<typeof order>;
+      };
+      return once(deps, request, reply, userId, async (key) => answer(await submitOrder(deps, userId, request.body, key, request.ip)), {
+        asItStands: async (key) => answer(await orderByKey(deps, userId, key)),
+      });
     },
   );
 
