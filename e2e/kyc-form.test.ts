@@ -167,11 +167,22 @@ async function fillForm(page: Page, language: Language, { passport }: { passport
   expect(await page.getByTestId('kyc-issueDate-open').innerText()).toBe(
     new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(2020, 0, 15)),
   );
+  // The switch is named by its words, and a tap on the words turns it, on and off.
+  const noExpiry = page.getByRole('switch', { name: texts.help.noExpiry, exact: true });
+  expect(await noExpiry.getAttribute('aria-checked')).toBe('false');
+  await page.getByTestId('kyc-noExpiry-label').click();
+  await expect.poll(() => noExpiry.getAttribute('aria-checked')).toBe('true');
+  await page.getByTestId('kyc-noExpiry-label').click();
+  await expect.poll(() => noExpiry.getAttribute('aria-checked')).toBe('false');
   if (passport) {
-    await field(page, 'noExpiry').locator('.adm-switch').click();
+    await page.getByTestId('kyc-noExpiry-label').click();
     await expect.poll(() => page.getByTestId('kyc-expiryDate-open').innerText()).toBe(texts.fields.noExpiry);
     expect(await page.getByTestId('kyc-expiryDate-open').isDisabled()).toBe(true);
   } else {
+    // Without an expiry date, the form names the switch as it is labelled.
+    await page.getByTestId('kyc-review').click();
+    await expect.poll(() => field(page, 'expiryDate').locator('.adm-form-item-feedback-error').innerText()).toBe(texts.issues.expiryDate);
+    expect(texts.issues.expiryDate).toContain(texts.help.noExpiry);
     await pickDateIn(page, language, 'expiryDate', [2031, 1, 14]);
   }
   await shot(page, language, 'form-document-filled');

@@ -76,6 +76,12 @@ export function KycForm({ cardId, earlier, serverIssues, onReview }: Props) {
     onReview(result.body, photos);
   };
 
+  const toggleNoExpiry = () => {
+    form.setFieldValue('noExpiry', !form.getFieldValue('noExpiry'));
+    // As a tap on the switch does (onValuesChange): the expiry date's message goes with the change.
+    form.setFields([{ name: 'expiryDate', errors: [] }]);
+  };
+
   const text = (name: KycField, label: string, placeholder: string, help?: string, inputMode?: 'email' | 'tel' | 'numeric') => (
     <Form.Item name={name} label={label} description={help} data-testid={`kyc-${name}`}>
       <Input placeholder={placeholder} clearable inputMode={inputMode} autoComplete="off" />
@@ -140,13 +146,21 @@ export function KycForm({ cardId, earlier, serverIssues, onReview }: Props) {
         </Form.Item>
         <Form.Item
           name="noExpiry"
-          label={t('kyc.help.noExpiry')}
+          label={
+            // The switch is not a form control a <label> can name: a tap on the words turns it too. The
+            // keyboard has the switch itself (focusable, named by these words); this is a larger target for a finger.
+            // biome-ignore lint/a11y/noStaticElementInteractions: the switch beside it is the control; see above.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the switch beside it takes the keyboard.
+            <span id="kyc-noExpiry-label" className={styles.switchLabel} onClick={toggleNoExpiry} data-testid="kyc-noExpiry-label">
+              {t('kyc.help.noExpiry')}
+            </span>
+          }
           valuePropName="checked"
           layout="horizontal"
           childElementPosition="right"
           data-testid="kyc-noExpiry"
         >
-          <Switch />
+          <Switch aria-labelledby="kyc-noExpiry-label" />
         </Form.Item>
         <Form.Item name="expiryDate" label={t('kyc.fields.expiryDate')} data-testid="kyc-expiryDate">
           <DateField

@@ -64,7 +64,7 @@ export const kycEn = {
     nationality: 'Choose your nationality.',
     documentNumber: 'Enter the document number: 4 to 30 characters.',
     issueDate: 'Choose the issue date.',
-    expiryDate: 'Choose the expiry date, or turn on “No expiry”.',
+    expiryDate: 'Choose the expiry date, or turn on “My document never expires”.',
     houseNumber: 'Enter your house or flat number.',
     street: 'Enter your street.',
     district: 'Keep the district under 60 characters.',

@@ -49,7 +49,7 @@ export const kycJa: Catalogue['kyc'] = {
   help: {
     documentType: '身分証明書は表と裏、パスポートは顔写真のページの写真が必要です。',
     names: '書類と同じローマ字で入力してください。',
-    noExpiry: '有効期限のない書類です',
+    noExpiry: '有効期限のない書類',
     phone: '国番号、続けて電話番号を入力してください。',
     email: '審査の結果はこのアドレスにお知らせします。',
     address: '現在お住まいの住所を英語で入力してください。',
@@ -65,7 +65,7 @@ export const kycJa: Catalogue['kyc'] = {
     nationality: '国籍を選んでください。',
     documentNumber: '書類番号を4〜30文字で入力してください。',
     issueDate: '発行日を選んでください。',
-    expiryDate: '有効期限を選ぶか、「有効期限なし」をオンにしてください。',
+    expiryDate: '有効期限を選ぶか、「有効期限のない書類」をオンにしてください。',
     houseNumber: '番地・部屋番号を入力してください。',
     street: '通り・町名を入力してください。',
     district: '区は60文字以内で入力してください。',

@@ -49,7 +49,7 @@ export const kycKo: Catalogue['kyc'] = {
   help: {
     documentType: '신분증은 앞뒤 사진이, 여권은 사진이 있는 면이 필요합니다.',
     names: '신분증과 같은 영문으로 입력해 주세요.',
-    noExpiry: '만료일이 없는 신분증입니다',
+    noExpiry: '만료일 없는 신분증',
     phone: '국가 번호 다음에 휴대폰 번호를 입력해 주세요.',
     email: '심사 결과를 이 주소로 알려 드립니다.',
     address: '현재 사는 곳을 영문으로 입력해 주세요.',
@@ -65,7 +65,7 @@ export const kycKo: Catalogue['kyc'] = {
     nationality: '국적을 선택해 주세요.',
     documentNumber: '신분증 번호를 4~30자로 입력해 주세요.',
     issueDate: '발급일을 선택해 주세요.',
-    expiryDate: '만료일을 선택하거나 ‘만료일 없음’을 켜 주세요.',
+    expiryDate: '만료일을 선택하거나 ‘만료일 없는 신분증’을 켜 주세요.',
     houseNumber: '건물 번호 또는 호수를 입력해 주세요.',
     street: '도로명을 입력해 주세요.',
     district: '구/군은 60자 이내로 입력해 주세요.',

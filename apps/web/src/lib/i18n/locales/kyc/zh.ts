@@ -65,7 +65,7 @@ export const kycZh: Catalogue['kyc'] = {
     nationality: '请选择您的国籍。',
     documentNumber: '请填写证件号码（4至30个字符）。',
     issueDate: '请选择签发日期。',
-    expiryDate: '请选择有效期，或打开“长期有效”。',
+    expiryDate: '请选择有效期，或打开“证件长期有效”。',
     houseNumber: '请填写门牌号或房号。',
     street: '请填写街道。',
     district: '区的名称不能超过60个字符。',
