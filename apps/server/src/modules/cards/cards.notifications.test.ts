@@ -94,7 +94,8 @@ describe('card notifications', () => {
     await redeliverSandboxEvent('card.failed', (d) => d.reference === id);
     expect((await deliver('card.failed', { cardId: 'ic_none', reference: id, reason: 'issuer_failed' })).status).toBe(200);
     expect(await notificationsOf(t, boId)).toEqual([
-      { code: 'card_failed', params: { product: '虚拟美元经典卡' }, ref_kind: 'card', ref_id: id },
+      // The id too: the app names the product in the language the message is read in.
+      { code: 'card_failed', params: { product: '虚拟美元经典卡', productId }, ref_kind: 'card', ref_id: id },
     ]);
   });
 
@@ -111,7 +112,7 @@ describe('card notifications', () => {
     const again = await deliver('card.opened', { cardId: issuerId, reference: cardId, last4, expMonth: 1, expYear: 2030 });
     expect(again.status).toBe(200);
     expect(await notificationsOf(t, aliceId)).toEqual([
-      { code: 'card_opened', params: { product: 'Virtual USD Classic', last4 }, ref_kind: 'card', ref_id: cardId },
+      { code: 'card_opened', params: { product: 'Virtual USD Classic', productId, last4 }, ref_kind: 'card', ref_id: cardId },
     ]);
   });
 

@@ -13,23 +13,30 @@ import { type CardRow, findProduct } from './queries';
 
 const cardRef = (cardId: string) => ({ kind: 'card' as const, id: cardId });
 
-/** The card's product by its name in the member's language at the time (a product name is a proper name). */
-async function productName(trx: Executor, card: Pick<CardRow, 'user_id' | 'product_id'>): Promise<string> {
+/**
+ * The card's product: its id, by which the app names it in the language the member reads the message
+ * in (they may switch later), and its name in the member's language at the time, for a reader that
+ * does not know the product (a product name is a proper name).
+ */
+async function productParams(
+  trx: Executor,
+  card: Pick<CardRow, 'user_id' | 'product_id'>,
+): Promise<{ product: string; productId: string }> {
   const product = await findProduct(trx, card.product_id);
-  if (!product) return '';
+  if (!product) return { product: '', productId: card.product_id };
   const { language } = await findUserContact(trx, card.user_id);
-  return product.names[mailLanguage(language)] ?? product.name;
+  return { product: product.names[mailLanguage(language)] ?? product.name, productId: card.product_id };
 }
 
 /** The issuer opened the card (card.opened). */
 export async function tellCardOpened(trx: Executor, card: Pick<CardRow, 'id' | 'user_id' | 'product_id'>, last4: string | null) {
-  const product = await productName(trx, card);
-  await notify(trx, card.user_id, { code: 'card_opened', params: last4 ? { product, last4 } : { product }, ref: cardRef(card.id) });
+  const product = await productParams(trx, card);
+  await notify(trx, card.user_id, { code: 'card_opened', params: last4 ? { ...product, last4 } : product, ref: cardRef(card.id) });
 }
 
 /** Opening failed and its fee was returned. */
 export async function tellCardFailed(trx: Executor, card: Pick<CardRow, 'id' | 'user_id' | 'product_id'>) {
-  await notify(trx, card.user_id, { code: 'card_failed', params: { product: await productName(trx, card) }, ref: cardRef(card.id) });
+  await notify(trx, card.user_id, { code: 'card_failed', params: await productParams(trx, card), ref: cardRef(card.id) });
 }
 
 /**

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PagedList } from '../../../components/paged-list';
 import { formatDateTime } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
+import { useCardProducts } from '../../cards/api/get-products';
 import { type NotificationItem, useMarkRead, type useNotifications } from '../api/notifications';
 import { notificationLink } from './notification-link';
 import { useNotificationText } from './notification-text';
@@ -39,7 +40,9 @@ function NotificationRow({ item }: { item: NotificationItem }) {
   const language = useAppStore((state) => state.language);
   const navigate = useNavigate();
   const markRead = useMarkRead();
-  const { title, body } = useNotificationText()(item);
+  // Cached for a minute and shared by every row: card messages name the product in the language shown.
+  const products = useCardProducts().data?.products;
+  const { title, body } = useNotificationText(products)(item);
   const link = notificationLink(item.ref);
   const open = () => {
     if (!item.read) markRead.mutate([item.id]);

@@ -1,20 +1,26 @@
-import { type Currency, isCurrency, type Notification } from '@wallet/contract';
+import { type CardProduct, type Currency, isCurrency, type Language, type Notification } from '@wallet/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatExactMoney } from '../../../lib/format';
+import { useAppStore } from '../../../lib/store';
+import { productNameIn } from './notification-product';
 
 /** Parameters that are amounts are shown exactly, with their currency's grouping. */
 const AMOUNT_PARAMS = ['amount', 'returned'] as const;
 
 /**
  * A notification in the reader's language: stored as a code and parameters, worded now, so a language
- * switch rewrites every message. A code this build does not know yet gets a neutral sentence.
+ * switch rewrites every message. A code this build does not know yet gets a neutral sentence. With the
+ * card products, a card's product is named in that language too (see productNameIn).
  */
-export function useNotificationText() {
+export function useNotificationText(products?: readonly CardProduct[]) {
   const { t, i18n } = useTranslation();
+  const language: Language = useAppStore((state) => state.language);
   return useCallback(
     (notification: Pick<Notification, 'code' | 'params'>) => {
       const params: Record<string, string> = { ...notification.params };
+      const product = productNameIn(notification.params, products, language);
+      if (product !== undefined) params.product = product;
       const currency = params.currency;
       for (const key of AMOUNT_PARAMS) {
         const value = params[key];
@@ -38,6 +44,6 @@ export function useNotificationText() {
           : t('notifications.unknown.body'),
       };
     },
-    [t, i18n],
+    [t, i18n, products, language],
   );
 }
