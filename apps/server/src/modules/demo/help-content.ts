@@ -6,8 +6,9 @@ import type { PerLanguage } from '../../platform/db/schema-help';
 /*
  * Demo content of the help centre for a local `npm start`: announcements (one of them a pop-up), FAQ in
  * four categories, guides, and the support contacts. Fixed ids, so a restart adds only what is missing
- * and never overwrites what an operator changed. "Using your card abroad" is written in English and
- * Chinese only: Korean and Japanese members read it in English, and the app says so.
+ * and never overwrites what an operator changed. Every article is written in all four languages; a
+ * language added to an article here later is added to a database seeded before, unless that
+ * language's text is there already (an operator's edit stays).
  */
 
 type Texts = Partial<Record<Language, { title: string; body: string }>>;
@@ -754,7 +755,6 @@ If you think someone else can get into your account, change your login password 
     sort: 3,
     daysAgo: 15,
     related: [ID.rechargeCard, ID.openCard],
-    // English and Chinese only, on purpose: Korean and Japanese members read the English text.
     texts: {
       en: {
         title: 'Using your card abroad',
@@ -773,6 +773,24 @@ If you think someone else can get into your account, change your login password 
 - **出行之前：** 请充值足够的余额，并在钱包中留一些 USDT，方便途中随时充值。
 - **付款被拒？** 请检查卡片余额，并确认卡片未被冻结。连续多次付款失败时，为保护您的资金，卡片可能会被自动冻结。
 - **卡片丢失：** 请立即在卡片页面冻结卡片，然后联系客服。`,
+      },
+      ko: {
+        title: '해외에서 카드 사용하기',
+        body: `카드 결제를 받는 곳이라면 매장과 온라인 어디서나 카드로 결제할 수 있습니다.
+
+- **통화:** 다른 통화로 결제하면 카드 네트워크가 환산합니다. 카드 잔액에서 빠져나간 금액은 카드 거래 내역에서 확인할 수 있습니다.
+- **출국 전에:** 카드 잔액을 넉넉히 충전하고, 이동 중에도 충전할 수 있도록 지갑에 USDT를 조금 남겨 두세요.
+- **결제가 거절되었나요?** 카드 잔액과 카드가 동결되지 않았는지 확인하세요. 결제 실패가 연달아 여러 번 일어나면 고객님을 보호하기 위해 카드가 자동으로 동결될 수 있습니다.
+- **카드 분실:** 카드 화면에서 즉시 카드를 동결한 뒤 고객센터에 연락해 주세요.`,
+      },
+      ja: {
+        title: '海外でカードを使う',
+        body: `カード払いができるお店やオンラインショップなら、どこでもカードで支払えます。
+
+- **通貨：** 他の通貨での支払いは、カードネットワークが換算します。カード残高から引かれた金額は、カードの取引履歴で確認できます。
+- **出発前に：** 残高を十分にチャージし、旅行中もチャージできるよう、ウォレットにUSDTを少し残しておきましょう。
+- **支払いが拒否された場合：** カード残高と、カードが凍結されていないかを確認してください。支払いの失敗が続くと、お客様を守るためにカードが自動的に凍結されることがあります。
+- **カードを紛失したら：** すぐにカード画面でカードを凍結し、サポートにご連絡ください。`,
       },
     },
   },
@@ -849,7 +867,22 @@ export async function seedHelpContent(db: Db, log: FastifyBaseLogger, now = new 
       .returning('id')
       .execute();
     const fresh = new Set(articles.map((a) => a.id));
-    const texts = ARTICLES.filter((a) => fresh.has(a.id)).flatMap((a) =>
+    // Every demo article that exists gets the languages it lacks (a database seeded before a
+    // translation was written); a text that is there is kept as it is.
+    const kept = new Set(
+      (
+        await trx
+          .selectFrom('help_articles')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            ARTICLES.map((a) => a.id),
+          )
+          .execute()
+      ).map((row) => row.id),
+    );
+    const texts = ARTICLES.filter((a) => kept.has(a.id)).flatMap((a) =>
       Object.entries(a.texts).map(([language, text]) => ({
         article_id: a.id,
         language: language as Language,
@@ -858,7 +891,12 @@ export async function seedHelpContent(db: Db, log: FastifyBaseLogger, now = new 
         updated_at: now,
       })),
     );
-    if (texts.length > 0) await trx.insertInto('help_article_texts').values(texts).execute();
+    if (texts.length > 0)
+      await trx
+        .insertInto('help_article_texts')
+        .values(texts)
+        .onConflict((oc) => oc.columns(['article_id', 'language']).doNothing())
+        .execute();
     const related = ARTICLES.filter((a) => fresh.has(a.id)).flatMap((a) =>
       (a.related ?? []).map((relatedId, position) => ({ article_id: a.id, related_id: relatedId, position })),
     );

@@ -513,7 +513,7 @@ describe('support contacts and hours', () => {
 });
 
 describe('demo content', () => {
-  it('is added once however often it runs, keeps operator edits, and shows the fallback on its one English and Chinese guide', async () => {
+  it('is added once however often it runs, keeps operator edits, and is written in every language', async () => {
     await seedHelpContent(db(), t.app.log);
     await asAdmin('POST', `/api/v1/admin/help/articles/${DEMO_HELP_IDS.flashExchangeLaunch}/unpublish`);
     await seedHelpContent(db(), t.app.log);
@@ -521,12 +521,30 @@ describe('demo content', () => {
     const demo = await db().selectFrom('help_articles').select(['id', 'published']).where('id', 'in', articleIds).execute();
     expect(demo).toHaveLength(articleIds.length);
     const texts = await db().selectFrom('help_article_texts').select('article_id').where('article_id', 'in', articleIds).execute();
-    expect(texts).toHaveLength(articleIds.length * 4 - 2);
+    expect(texts).toHaveLength(articleIds.length * 4);
     expect(demo.find((a) => a.id === DEMO_HELP_IDS.flashExchangeLaunch)?.published).toBe(false);
 
-    for (const language of ['ko', 'ja'] as const) {
+    // A database seeded when the card guide was in English and Chinese only gets its Korean and
+    // Japanese at the next start; a text an operator changed stays as it is.
+    await db()
+      .deleteFrom('help_article_texts')
+      .where('article_id', '=', DEMO_HELP_IDS.cardAbroadGuide)
+      .where('language', 'in', ['ko', 'ja'])
+      .execute();
+    await db()
+      .updateTable('help_article_texts')
+      .set({ title: 'Travelling with your card' })
+      .where('article_id', '=', DEMO_HELP_IDS.cardAbroadGuide)
+      .where('language', '=', 'en')
+      .execute();
+    await seedHelpContent(db(), t.app.log);
+    for (const [language, title] of [
+      ['ko', '해외에서 카드 사용하기'],
+      ['ja', '海外でカードを使う'],
+      ['en', 'Travelling with your card'],
+    ] as const) {
       const guide = (await read(`/api/v1/help/articles/${DEMO_HELP_IDS.cardAbroadGuide}`, language)).json();
-      expect(guide.article).toMatchObject({ title: 'Using your card abroad', language: 'en' });
+      expect(guide.article).toMatchObject({ title, language });
     }
     const home = (await read('/api/v1/help', 'ja')).json();
     expect(home.announcements.find((a: { id: string }) => a.id === DEMO_HELP_IDS.securityNotice)).toMatchObject({
