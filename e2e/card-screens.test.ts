@@ -19,6 +19,8 @@ import { issuerCall, passKycInSandbox } from './sandbox-issuer';
 const PAYMENT_PASSWORD = '135790';
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const LANGUAGES = ['zh', 'en', 'ko', 'ja'] as const satisfies readonly Language[];
+/** A change the card issuer makes first (a freeze) before the screen shows it. */
+const ISSUER = { timeout: 20_000 };
 
 type ApiCard = {
   id: string;
@@ -27,6 +29,7 @@ type ApiCard = {
   trackingNumber: string | null;
   boundAt: string | null;
   pinSet: boolean;
+  frozen: boolean;
 };
 
 let browser: Browser;
@@ -139,6 +142,15 @@ describe('card screens in the browser', () => {
       await expect.poll(() => page.getByTestId('card-product-name').innerText()).toBe(virtual.names[language]);
       await go(page, `#/pages/afterOpen/index?id=${failedId}`);
       await expect.poll(() => page.getByTestId('after-open-message').innerText()).toBe(ERRORS.CARD_OPENING_FAILED.message[language]);
+
+      // The messages written when the cards opened (in the language of the time) name them in this one.
+      await go(page, '#/pages/messageSun/index');
+      const opened = page.locator('[data-testid="notification-row"][data-code="card_opened"]');
+      await expect
+        .poll(() => opened.allInnerTexts())
+        .toEqual(expect.arrayContaining([expect.stringContaining(virtual.names[language] as string)]));
+      for (const text of await page.locator('[data-testid="notification-row"][data-code^="card_"]').allInnerTexts())
+        for (const product of products) expect(text).not.toContain(product.names.en);
     }
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(errors).toEqual([]);
@@ -157,6 +169,30 @@ describe('card screens in the browser', () => {
         expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
         await look(page, `apply-${product.type}`, language);
       }
+      // Opened straight on the physical card's form (the first document of this page): each field has
+      // an example, each empty field says what it needs, and a name in other letters is named as such.
+      const texts = CATALOGUES[language].cardPack.apply;
+      const item = (field: string) => page.getByTestId(`apply-${field}`);
+      const errorOf = (field: string) => item(field).locator('.adm-form-item-feedback-error');
+      await page.goto(`${baseUrl()}/#/pages/apply_card_opne/index?product=${physical.id}`);
+      await page.reload();
+      await item('firstName').waitFor();
+      for (const field of ['firstName', 'lastName', 'recipient', 'phone', 'postalCode', 'address'] as const)
+        expect(await item(field).locator('input').getAttribute('placeholder'), field).toBe(texts.placeholders[field]);
+      await page.getByTestId('apply-submit').click();
+      await expect.poll(() => errorOf('firstName').innerText()).toBe(texts.issues.firstName);
+      for (const field of ['lastName', 'recipient', 'phone', 'postalCode', 'country', 'city', 'address', 'paymentPassword'] as const)
+        expect(await errorOf(field).innerText(), field).toBe(texts.issues[field]);
+      expect(await errorOf('district').count()).toBe(0);
+      await item('firstName').locator('input').fill('张');
+      await item('lastName').locator('input').fill('Wong');
+      await item('phone').locator('input').fill('9123 4567');
+      await page.getByTestId('apply-submit').click();
+      await expect.poll(() => errorOf('firstName').innerText()).toBe(texts.issues.firstNameLetters);
+      expect(await errorOf('phone').innerText()).toBe(texts.issues.phone);
+      expect(await errorOf('lastName').count()).toBe(0);
+      await item('firstName').scrollIntoViewIfNeeded();
+      await look(page, 'apply-errors', language);
       await page.goto(`${baseUrl()}/#/pages/cardNewSbc/index`);
       await expect.poll(() => page.getByTestId('choose-product').count()).toBe(products.length);
       await look(page, 'products', language);
@@ -310,6 +346,42 @@ describe('card screens in the browser', () => {
       expect(await page.getByTestId('go-statements').getAttribute('href')).toBe(`#/pages/statement/index?cardId=${virtualId}`);
       await expect.poll(() => page.locator('body').innerText()).toContain(CATALOGUES[language].cards.basic.noTransactions);
       await look(page, 'detail-virtual', language);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('freezing asks first and says what it means; unfreezing is one tap', { timeout: 120_000 }, async () => {
+    const freezes: string[] = [];
+    for (const language of LANGUAGES) {
+      const { context, page, errors } = await phone(language);
+      const texts = CATALOGUES[language].cardPack.detail;
+      page.on('request', (r) => r.url().includes(`/api/v1/cards/${virtualId}/`) && r.method() !== 'GET' && freezes.push(r.url()));
+      await page.goto(`${baseUrl()}/#/pages/cardBasic/index?id=${virtualId}`);
+      await expect.poll(() => page.getByTestId('toggle-freeze').innerText()).toBe(texts.freeze);
+      const sent = freezes.length;
+      await page.getByTestId('toggle-freeze').click();
+      const dialog = page.locator('.adm-dialog');
+      await expect.poll(() => page.getByTestId('freeze-confirm-text').innerText()).toBe(texts.freezeText);
+      expect(await dialog.innerText()).toContain(texts.freezeTitle);
+      await look(page, 'freeze-confirm', language);
+      // Keeping the card active sends nothing.
+      await dialog.getByText(texts.freezeCancel, { exact: true }).click();
+      await expect.poll(() => page.getByTestId('freeze-confirm-text').count()).toBe(0);
+      expect(freezes.length).toBe(sent);
+      expect((await card(virtualId)).frozen).toBe(false);
+
+      await page.getByTestId('toggle-freeze').click();
+      await dialog.getByText(texts.freezeConfirm, { exact: true }).click();
+      // The issuer freezes the card first: that takes a moment more than a screen change.
+      await expect.poll(() => page.getByTestId('toggle-freeze').innerText(), ISSUER).toBe(texts.unfreeze);
+      expect((await card(virtualId)).frozen).toBe(true);
+      await look(page, 'frozen', language);
+      // Unfreezing gives the card back at once: no question.
+      await page.getByTestId('toggle-freeze').click();
+      await expect.poll(() => page.getByTestId('toggle-freeze').innerText(), ISSUER).toBe(texts.freeze);
+      expect(await page.getByTestId('freeze-confirm-text').count()).toBe(0);
+      expect((await card(virtualId)).frozen).toBe(false);
       expect(errors).toEqual([]);
       await context.close();
     }
