@@ -36,6 +36,7 @@ import type { Config } from './platform/config';
 import { registerCookies } from './platform/cookies';
 import { registerCors } from './platform/cors';
 import type { DatabaseHandle } from './platform/db/database';
+import { devFileRoutes } from './platform/dev-pages';
 import { errorModelOptions, registerErrorHandling } from './platform/errors';
 import { registerLanguage } from './platform/language';
 import { requestIdOptions } from './platform/logger';
@@ -177,14 +178,17 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminRoutes, { deps: walletDeps, config });
   await app.register(topUpRoutes, { db: database.db, clock, chain, config });
   await app.register(depositAdminRoutes, { db: database.db, clock, chain, config });
-  if (faucet && deps.devchain) await app.register(devChainRoutes, { db: database.db, clock, chain, devchain: deps.devchain });
+  if (faucet && deps.devchain) await app.register(devChainRoutes, { db: database.db, clock, chain, devchain: deps.devchain, config });
   if (jobs) await startSecretLimitJobs(jobs, authDeps.limits);
   await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
   await registerPayout(app, { authDeps, config, logger, jobs, partner: deps.payoutPartner, sandboxUrl: deps.payoutSandboxUrl });
   await registerTickets(app, { db: database.db, clock, config });
   await registerHelp(app, { db: database.db, clock, config });
   await app.register(statementRoutes, { deps: { db: database.db, clock } });
-  if (config.NODE_ENV !== 'production') await app.register(devMailRoutes, { db: database.db });
+  if (config.NODE_ENV !== 'production') {
+    await app.register(devMailRoutes, { db: database.db });
+    await app.register(devFileRoutes);
+  }
 
   // Production always serves the web app; development does when it has been built (npm start).
   if (config.NODE_ENV === 'production' || webAppBuilt(config.WEB_DIST_DIR))

@@ -54,14 +54,14 @@ async function main() {
   const applied = await migrateToLatest(database.db);
   log.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
   if (config.DEMO_DATA) await seedDemoData(database.db, log);
-  // Development: a local EVM node plays BSC and ETH (DEVCHAIN=false turns it off; refused in production).
+  // Development: a local EVM node plays BSC, TRON and ETH (DEVCHAIN=false turns it off; refused in production).
   let devchain: DevChain | undefined;
   if (config.DEVCHAIN) {
     const local = await startLocalChain(config, log);
     devchain = local.devchain;
     config = local.config;
-    started.push(() => local.devchain.stop());
-    await forgetLocalChainCheckpoint(database.db);
+    started.push(() => local.stop());
+    await forgetLocalChainCheckpoint(database.db, local.networks);
   }
   const jobs = await startJobs(databaseUrl, log);
   started.push(() => stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS / 2));

@@ -358,10 +358,10 @@ export const ERRORS = {
   ),
   DEVCHAIN_NEEDS_BSC_ADDRESS: e(
     400,
-    'Bind a BSC address first: the local test chain plays BSC.',
-    '请先绑定BSC地址：本地测试链模拟的是BSC。',
-    '먼저 BSC 주소를 연결해 주세요. 로컬 테스트 체인은 BSC 역할을 합니다.',
-    '先にBSCアドレスを連携してください。ローカルテストチェーンはBSCとして動作します。',
+    'Test ETH is sent from a BSC address: bind a BSC address to send it.',
+    '测试ETH需从BSC地址发送：请先绑定BSC地址。',
+    '테스트 ETH는 BSC 주소에서 보냅니다. 먼저 BSC 주소를 연결해 주세요.',
+    'テスト用ETHはBSCアドレスから送られます。先にBSCアドレスを連携してください。',
   ),
   SESSION_NOT_FOUND: e(
     404,

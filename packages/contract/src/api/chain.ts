@@ -66,7 +66,7 @@ export const adminAssignDepositBodySchema = z
   .object({ uid: z.string().regex(/^[1-9]\d{7}$/), reason: safeText(500).min(3) })
   .meta({ id: 'AdminAssignDepositBody' });
 
-/** What the development faucet sends: test USDT (as a BSC token) or the local chain's own coin playing ETH. */
+/** What the development faucet sends: test USDT (on the member's bound BSC or TRON network) or the local chain's own coin playing ETH. */
 export const devSendBodySchema = z
   .object({ amount: amountInputSchema, asset: z.enum(['USDT', 'ETH']).default('USDT') })
   .meta({ id: 'DevSendBody' });

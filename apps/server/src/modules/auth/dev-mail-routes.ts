@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database';
+import { devPage, escapeHtml } from '../../platform/dev-pages';
 import { listOutbox } from './queries';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Development only (never registered in production): the outbox of mails that would have been sent,
@@ -41,9 +40,11 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           `<article><header><b>${escapeHtml(r.subject)}</b><br><small>to ${escapeHtml(r.to_address)} · ${r.created_at.toISOString()}</small></header><pre>${escapeHtml(r.text_body)}</pre></article>`,
       )
       .join('');
-    reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="5"><title>Dev mail outbox</title>
-<style>body{font:15px system-ui,sans-serif;margin:0 auto;max-width:640px;padding:16px;background:#f4f6f9;color:#1d2733}article{background:#fff;border-radius:12px;padding:12px 16px;margin:12px 0;box-shadow:0 1px 3px #0001}pre{white-space:pre-wrap;font:inherit}small{color:#667}</style></head>
-<body><h1>Development mail outbox</h1><p>Mail that a real server would have sent. Refreshes every 5 seconds. Absent in production.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
+    return devPage(reply, {
+      title: 'Dev mail outbox',
+      // A refresh is no script: the page's policy allows it, and the page needs nothing else.
+      head: '<meta http-equiv="refresh" content="5">',
+      body: `<h1>Development mail outbox</h1><p>Mail that a real server would have sent. Refreshes every 5 seconds. Absent in production.</p>${items || '<p>No mail yet.</p>'}`,
+    });
   });
 };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ChainTestbed, DEPOSIT_ADDRESS, randomAddress, startChainTestbed, usdtBalance, userWithAddress } from '../../../test/chain';
 import { PRODUCTION_ENV } from '../../../test/production-env';
 import { loadConfig } from '../../platform/config';
+import { DEV_PAGE_POLICY } from '../../platform/dev-pages';
 
 let bed: ChainTestbed;
 beforeAll(async () => {
@@ -55,11 +56,39 @@ it('sends the local coin playing ETH from the same bound address, credited as ET
   expect(tooPrecise.statusCode).toBe(400);
 });
 
-it('asks for a BSC address when mine is on TRON', async () => {
+it('sends ETH only from a BSC address, and TRON USDT only where TRON is scanned', async () => {
   const { t } = bed;
-  const user = await userWithAddress(t, 'TRON', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/dev/chain/deposits', headers: user.headers, payload: { amount: '1' } });
-  expect(res.json().error.code).toBe('DEVCHAIN_NEEDS_BSC_ADDRESS');
+  const tron = await userWithAddress(t, 'TRON', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
+  const eth = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/dev/chain/deposits',
+    headers: tron.headers,
+    payload: { amount: '1', asset: 'ETH' },
+  });
+  expect(eth.json().error.code).toBe('DEVCHAIN_NEEDS_BSC_ADDRESS');
+  // This server does not scan TRON: said so, not sent anyway.
+  const usdt = await t.app.inject({ method: 'POST', url: '/api/v1/dev/chain/deposits', headers: tron.headers, payload: { amount: '1' } });
+  expect(usdt.json().error.code).toBe('NETWORK_UNAVAILABLE');
+});
+
+it('serves the page with a policy of its own: its script and stylesheet are files of this site, nothing inline', async () => {
+  const { t } = bed;
+  const page = await t.app.inject({ method: 'GET', url: '/dev/chain' });
+  expect(page.headers['content-security-policy']).toBe(DEV_PAGE_POLICY);
+  expect(DEV_PAGE_POLICY).not.toContain('unsafe-inline');
+  expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|<style|\son[a-z]+=|style="/);
+  const sources = [...page.body.matchAll(/(?:src|href)="(\/dev\/files\/[^"]+)"/g)].map((m) => m[1]);
+  expect(sources).toEqual(['/dev/files/dev-page.css', '/dev/files/dev-chain.js']);
+  for (const source of sources) {
+    const file = await t.app.inject({ method: 'GET', url: source as string });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(source?.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);
+    expect(file.body.length).toBeGreaterThan(100);
+  }
+  const mail = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+  expect(mail.headers['content-security-policy']).toBe(DEV_PAGE_POLICY);
+  expect(mail.body).toContain('/dev/files/dev-page.css');
+  expect(mail.body).not.toMatch(/<script|<style|style="/);
 });
 
 it('is refused in production, and on by default only in development', () => {
