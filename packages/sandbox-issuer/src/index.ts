@@ -1,6 +1,7 @@
 export type { ArmedFault, Fault, FaultMode, FaultOperation, FaultRequest, FaultRules } from './faults';
 export { FaultBoard, faultRoutes } from './faults';
 export { isLuhnValid, TEST_BIN } from './luhn';
+export { pageHtml, SANDBOX_CSS, SANDBOX_PAGE_POLICY, servePage } from './page-files';
 export { buildSandboxIssuer, type SandboxIssuer, type SandboxOptions } from './server';
 export { signatureHeader } from './signing';
 export { type StateCodec, StateFile } from './state-file';

@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type DeliveryOptions, emit, redeliver, send } from './deliver';
-import { devPage } from './dev-page';
+import { devPage, ISSUER_PAGE_SCRIPT } from './dev-page';
 import { FaultBoard, faultRoutes, ISSUER_FAULTS } from './faults';
 import { testCvv, testPan } from './luhn';
 import { fromMinor, isAmount, toMinor } from './money';
 import { moneyRoutes } from './operations';
+import { SANDBOX_CSS, servePage } from './page-files';
 import { ISSUER_STATE } from './persist';
 import { StateFile } from './state-file';
 import { newId, type SandboxAuthorization, type SandboxCard, type SandboxEvent, SandboxStore } from './store';
@@ -294,7 +295,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
   });
 
   // ---------------------------------------------------------------- test helpers (network + back office)
-  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(devPage()));
+  servePage(app, { html: devPage(), files: [SANDBOX_CSS, ISSUER_PAGE_SCRIPT] });
   app.get('/sandbox/cards', async () => ({
     cards: [...store.cards.values()].map((card) => ({ ...cardView(card), holder: store.cardholders.get(card.cardholderId) ?? null })),
   }));

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { FaultBoard, faultRoutes, StateFile } from '@wallet/sandbox-issuer';
+import { FaultBoard, faultRoutes, SANDBOX_CSS, StateFile, servePage } from '@wallet/sandbox-issuer';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Deliveries, type DeliveryTuning, finished } from './deliver';
-import { devPage } from './dev-page';
+import { devPage, PAYOUT_PAGE_SCRIPT } from './dev-page';
 import { PAYOUT_FAULTS } from './faults';
 import { PAYOUT_STATE } from './persist';
 import { parseSettings, type Settings } from './settings';
@@ -202,7 +202,7 @@ export function buildSandboxPayout(options: SandboxPayoutOptions): SandboxPayout
   });
 
   // ---------------------------------------------------------------- back office (dev page and tests, no key)
-  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devPage()));
+  servePage(app, { html: devPage(), files: [SANDBOX_CSS, PAYOUT_PAGE_SCRIPT] });
   app.get('/sandbox/payouts', async () => ({ payouts: [...store.payouts.values()].reverse().map(maskedView) }));
   app.get('/sandbox/events', async () => ({ events: [...store.events.values()].reverse().slice(0, 200) }));
 
