@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchChromium, signedInPage } from './chromium';
 import { newBscAddress, registerByApi } from './http';
+import { expectCleanPage } from './page-checks';
 
 /**
  * The newcomer's top-up on `npm start`: register with a BSC address, open the USDT top-up page, send
@@ -57,4 +58,23 @@ it('shows where to send, then a deposit from the bound address confirming and cr
   const balances = await api<{ balances: Array<{ currency: string; balance: string }> }>('GET', '/api/v1/wallet/balances', token);
   expect(balances.balances.find((b) => b.currency === 'USDT')?.balance).toBe('25');
   await page.context().close();
+});
+
+it('says in each language why BTC cannot be topped up in this demo (no Bitcoin wallet is set up), with no rules for an address not shown', async () => {
+  const token = await registerByApi(baseUrl(), { email: `topup-btc-${Date.now()}@example.com`, network: 'BSC', address: newBscAddress() });
+  const reasons = new Set<string>();
+  for (const language of ['en', 'zh', 'ko', 'ja']) {
+    const page = await signedInPage(browser, token, language);
+    await page.goto(`${baseUrl()}/#/pages/topUpSun/toBtc/index`);
+    const reason = await page.getByTestId('topup-unavailable').innerText();
+    expect(reason).toContain('BTC');
+    reasons.add(reason);
+    expect(await page.getByTestId('topup-remaining').count()).toBe(0);
+    await expectCleanPage(page, `BTC top-up (${language})`);
+    await page.context().close();
+  }
+  expect([...reasons][0]).toBe(
+    'BTC top-up is not offered yet: this service has no Bitcoin deposit wallet set up, so there is no address to send BTC to.',
+  );
+  expect(reasons.size).toBe(4);
 });

@@ -61,49 +61,53 @@ export function TopUpPanel({ currency, network: pickNetwork }: Props) {
           <DepositAddressCard network={target.network} address={target.depositAddress} confirmations={target.confirmationsRequired} />
         ) : (
           <p className={styles.meta} data-testid="topup-unavailable">
-            {t('topUp.unavailable', { network: t(`network.${network}`) })}
+            {/* BTC is off until an operator sets up its watch-only wallet (BTC_XPUB and an Esplora API): say so. */}
+            {network === 'BTC' ? t('topUp.btcUnavailable') : t('topUp.unavailable', { network: t(`network.${network}`) })}
           </p>
         )}
       </Section>
-      <Section title={t('topUp.rulesTitle')}>
-        {network === 'BTC' ? (
-          // A personal deposit address: who sends does not matter, only the asset and its network.
-          <ul className={styles.warnings}>
-            <li>{t('topUp.ruleOwnAddress')}</li>
-            <li>{t('topUp.ruleAssetOnly', { asset: currency, network: t(`network.${network}`) })}</li>
-            <li>{t('topUp.ruleOtherwise')}</li>
-          </ul>
-        ) : (
-          <>
-            <p className={styles.meta}>
-              {t('topUp.yourAddress', { network: t(`network.${network}`) })}
-              <br />
-              <span className={styles.hash} data-testid="topup-bound">
-                {bound.address}
-              </span>
-            </p>
+      {/* Rules about an address that is not shown would only confuse. */}
+      {target ? (
+        <Section title={t('topUp.rulesTitle')}>
+          {network === 'BTC' ? (
+            // A personal deposit address: who sends does not matter, only the asset and its network.
             <ul className={styles.warnings}>
-              <li>{t('topUp.ruleSameAddress')}</li>
-              <li>
-                {currency === 'USDT'
-                  ? t('topUp.ruleSameNetwork')
-                  : t('topUp.ruleAssetOnly', { asset: currency, network: t(`network.${network}`) })}
-              </li>
+              <li>{t('topUp.ruleOwnAddress')}</li>
+              <li>{t('topUp.ruleAssetOnly', { asset: currency, network: t(`network.${network}`) })}</li>
               <li>{t('topUp.ruleOtherwise')}</li>
             </ul>
-          </>
-        )}
-        <p className={styles.meta} data-testid="topup-remaining">
-          {t('topUp.remaining', { remaining: info.data.remainingToday, perDay: info.data.perDay })}
-        </p>
-        {info.data.devFaucet && target ? (
-          <p className={styles.meta}>
-            <a href={info.data.devFaucet} target="_blank" rel="noreferrer" data-testid="topup-dev-faucet">
-              {t('topUp.devFaucet')}
-            </a>
+          ) : (
+            <>
+              <p className={styles.meta}>
+                {t('topUp.yourAddress', { network: t(`network.${network}`) })}
+                <br />
+                <span className={styles.hash} data-testid="topup-bound">
+                  {bound.address}
+                </span>
+              </p>
+              <ul className={styles.warnings}>
+                <li>{t('topUp.ruleSameAddress')}</li>
+                <li>
+                  {currency === 'USDT'
+                    ? t('topUp.ruleSameNetwork')
+                    : t('topUp.ruleAssetOnly', { asset: currency, network: t(`network.${network}`) })}
+                </li>
+                <li>{t('topUp.ruleOtherwise')}</li>
+              </ul>
+            </>
+          )}
+          <p className={styles.meta} data-testid="topup-remaining">
+            {t('topUp.remaining', { remaining: info.data.remainingToday, perDay: info.data.perDay })}
           </p>
-        ) : null}
-      </Section>
+          {info.data.devFaucet ? (
+            <p className={styles.meta}>
+              <a href={info.data.devFaucet} target="_blank" rel="noreferrer" data-testid="topup-dev-faucet">
+                {t('topUp.devFaucet')}
+              </a>
+            </p>
+          ) : null}
+        </Section>
+      ) : null}
       {target ? (
         <Section title={t('topUp.checkTitle')}>
           <CheckTxForm network={target.network} />

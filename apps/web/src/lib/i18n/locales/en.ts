@@ -754,6 +754,8 @@ export const en = {
     copyAddress: 'Copy the deposit address',
     networkLine: 'Network: {{network}}. Credited after {{confirmations}} confirmations.',
     unavailable: 'Top-up on {{network}} is not available right now.',
+    btcUnavailable:
+      'BTC top-up is not offered yet: this service has no Bitcoin deposit wallet set up, so there is no address to send BTC to.',
     rulesTitle: 'Before you send',
     yourAddress: 'Send only from your bound address on {{network}}:',
     ruleSameAddress: 'Send only from the address bound to your account.',

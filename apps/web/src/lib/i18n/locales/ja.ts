@@ -737,6 +737,8 @@ export const ja: Catalogue = {
     copyAddress: '入金アドレスをコピー',
     networkLine: 'ネットワーク：{{network}}。{{confirmations}} 承認後に反映されます。',
     unavailable: '{{network}} での入金は現在ご利用いただけません。',
+    btcUnavailable:
+      'BTC の入金はまだ提供していません。このサービスにはビットコインの入金用ウォレットが設定されていないため、BTC の送付先アドレスがありません。',
     rulesTitle: '送金の前に',
     yourAddress: '{{network}} で連携したアドレスからのみ送金してください：',
     ruleSameAddress: 'アカウントに連携したアドレスからのみ送金してください。',

@@ -735,6 +735,7 @@ export const ko: Catalogue = {
     copyAddress: '입금 주소 복사',
     networkLine: '네트워크: {{network}}. {{confirmations}}회 컨펌 후 입금됩니다.',
     unavailable: '{{network}} 충전은 현재 이용할 수 없습니다.',
+    btcUnavailable: 'BTC 충전은 아직 제공되지 않습니다. 이 서비스에는 비트코인 입금 지갑이 설정되어 있지 않아 BTC를 보낼 주소가 없습니다.',
     rulesTitle: '보내기 전에 확인하세요',
     yourAddress: '{{network}}에 연결한 주소에서만 보내 주세요:',
     ruleSameAddress: '계정에 연결된 주소에서만 보내 주세요.',

@@ -735,6 +735,7 @@ export const zh: Catalogue = {
     copyAddress: '复制充值地址',
     networkLine: '网络：{{network}}。{{confirmations}} 个确认后到账。',
     unavailable: '{{network}} 充值暂不可用。',
+    btcUnavailable: '暂不提供 BTC 充值：本服务尚未设置比特币充值钱包，因此没有可接收 BTC 的地址。',
     rulesTitle: '转账前请注意',
     yourAddress: '请仅从您在 {{network}} 上绑定的地址转出：',
     ruleSameAddress: '请仅使用账户绑定的地址转账。',
