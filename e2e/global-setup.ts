@@ -35,8 +35,8 @@ export default async function setup(project: TestProject) {
     PORT: String(await freePort()),
     HOST: '127.0.0.1',
     DEVCHAIN_PORT: String(await freePort()),
-    // The local chain mines a block a second: 3 confirmations keep the top-up test short.
-    CHAIN_CONFIRMATIONS: '{"BSC":3}',
+    // The local chain mines a block a second: 3 confirmations keep the top-up tests short.
+    CHAIN_CONFIRMATIONS: '{"BSC":3,"TRON":3}',
     // The operator the browser tests sign in as (support replies, desk decisions).
     ADMIN_EMAILS: 'operator@sbc-wallet.local',
     // The suite signs up dozens of members from one address; the limits themselves are tested in the
