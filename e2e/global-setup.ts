@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
     // server suite (auth and rate-limit tests), not by the order the browser tests happen to run in.
     RATE_LIMIT_CODES_PER_HOUR: '1000',
     RATE_LIMIT_LOGINS_PER_MINUTE: '1000',
+    RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000',
   };
   // Its own data folder either way: the sandbox issuer keeps its cards there, and a newcomer's
   // `npm start` data in ./data must neither leak into the tests nor collect the tests' cards.

@@ -220,6 +220,7 @@ describe('money amounts on every wallet screen', () => {
     await page.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${friend.uid}`);
     await expect.poll(() => text('transfer-currency')).toContain('USDT');
     await fill(page, 'transfer-amount', '10.05');
+    await page.getByTestId('transfer-next').click();
     await fill(page, 'code', await codeMailedBy(baseUrl(), member.email, () => page.getByTestId('send-code').click()));
     await fill(page, 'transfer-pay-password', PAYMENT_PASSWORD);
     await look('transfer-form');

@@ -205,14 +205,14 @@ describe('transfer', () => {
   it('refuses more decimals than the currency keeps, before sending', async () => {
     await page.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${friend.profile.uid}`);
     await fill(page, 'transfer-amount', '1.1234567');
-    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-next').click();
     await expect.poll(() => text(page, 'transfer-amount')).toContain('USDT amounts can have at most 2 decimals.');
     await fill(page, 'transfer-amount', '0');
-    await page.getByTestId('transfer-submit').click();
+    await page.getByTestId('transfer-next').click();
     await expect.poll(() => text(page, 'transfer-amount')).toContain('The amount must be greater than 0.');
   });
 
-  it('sends USDT to the friend with code and payment password, and the friend receives it', async () => {
+  it('sends USDT to the friend after a confirmation of figures and recipient, with code and payment password', async () => {
     const before = await usdtOf(friend);
     await page.goto(`${baseUrl()}/#/pages/transferMoneySun/index`);
     await fill(page, 'recipient-uid', friend.profile.uid);
@@ -223,9 +223,26 @@ describe('transfer', () => {
 
     await expect.poll(() => text(page, 'transfer-currency')).toContain('USDT');
     await fill(page, 'transfer-amount', '12.5');
+    // The amount step asks for no secret: the payment password comes after the confirmation.
+    expect(await page.getByTestId('transfer-pay-password').count()).toBe(0);
+    await page.getByTestId('transfer-next').click();
+
+    await expect.poll(() => text(page, 'transfer-review-send')).toBe('12.50 USDT');
+    expect(await text(page, 'transfer-review-fee')).toBe('0.00 USDT');
+    expect(await text(page, 'transfer-review-receive')).toBe('12.50 USDT');
+    expect(await text(page, 'transfer-review-nickname')).toBe('Friend');
+    expect(await text(page, 'transfer-review-email')).toBe('fr***@sbc-wallet.local');
+    expect(await text(page, 'transfer-review-uid')).toBe(`UID ${friend.profile.uid}`);
+    expect(await page.getByTestId('transfer-review').innerText()).not.toContain(FRIEND);
+    // Changing the amount goes back with it kept, and the confirmation follows the new one.
+    await page.getByTestId('transfer-edit').click();
+    await expect.poll(() => page.locator('[data-testid="transfer-amount"] input').inputValue()).toBe('12.5');
+    await page.getByTestId('transfer-next').click();
+    await expect.poll(() => text(page, 'transfer-review-send')).toBe('12.50 USDT');
+
     await fill(page, 'code', await sendAndReadCode(page, DEMO));
     await fill(page, 'transfer-pay-password', PAYMENT_PASSWORD);
-    await expectCleanPage(page, 'transfer amount');
+    await expectCleanPage(page, 'transfer confirmation');
     await page.getByTestId('transfer-submit').click();
 
     await expect.poll(() => text(page, 'transfer-done'), { timeout: 15_000 }).toContain('12.50 USDT');
@@ -251,6 +268,7 @@ describe('transfer', () => {
     try {
       await friendPage.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${demo.profile.uid}`);
       await fill(friendPage, 'transfer-amount', '3');
+      await friendPage.getByTestId('transfer-next').click();
       await fill(friendPage, 'code', await sendAndReadCode(friendPage, FRIEND));
       await fill(friendPage, 'transfer-pay-password', PAYMENT_PASSWORD);
       await friendPage.getByTestId('transfer-submit').click();
@@ -295,7 +313,7 @@ describe('payment password gate', () => {
       await fill(page, 'pay-password-confirm', '135790');
       await page.getByTestId('pay-submit').click();
       await expect.poll(() => hash(page)).toBe(`#${transfer}`);
-      await expect.poll(() => page.getByTestId('transfer-submit').count()).toBe(1);
+      await expect.poll(() => page.getByTestId('transfer-next').count()).toBe(1);
 
       await page.goto(`${baseUrl()}/#/pages/withdrawSun/index`);
       await expect.poll(() => page.getByTestId('withdraw-submit').count()).toBe(1);

@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps) {
       ...(jobs ? { wake: (network: string) => requestChainRun(jobs, network, logger) } : {}),
     },
   };
-  await app.register(walletRoutes, { deps: walletDeps });
+  await app.register(walletRoutes, { deps: walletDeps, config });
   await app.register(addressBookRoutes, { deps: authDeps });
   await app.register(accountLockRoutes, { deps: authDeps, config });
   await app.register(accountLockAdminRoutes, { deps: authDeps, config });

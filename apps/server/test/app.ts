@@ -58,6 +58,7 @@ export async function createTestApp({
     DATABASE_URL: database.url,
     RATE_LIMIT_CODES_PER_HOUR: '10000',
     RATE_LIMIT_LOGINS_PER_MINUTE: '10000',
+    RATE_LIMIT_LOOKUPS_PER_MINUTE: '10000',
     CODES_PER_EMAIL_PER_HOUR: '1000',
     // Most tests withdraw to a fresh address and expect it to go out; the address-book tests set the wait.
     WITHDRAW_NEW_ADDRESS_DELAY_HOURS: '0',

@@ -260,6 +260,8 @@ const envSchema = z.object({
     .default({ TRON: '1', BSC: '0.5' }),
   RATE_LIMIT_CODES_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).default(20),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).default(30),
+  /** Looking a member up by UID before a transfer, per address. */
+  RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).default(30),
   CODES_PER_EMAIL_PER_HOUR: z.coerce.number().int('must be a whole number').min(1).default(10),
   ...chainEnv,
   ...cardEnv,

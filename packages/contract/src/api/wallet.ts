@@ -42,7 +42,14 @@ export type ExchangePairsReply = z.infer<typeof exchangePairsReplySchema>;
 export const exchangeBodySchema = z.object({ quoteId: z.uuid(), paymentPassword: paymentPasswordSchema }).meta({ id: 'ExchangeBody' });
 export const exchangeReplySchema = z.object({ quote: quoteSchema, journalId: z.string() }).meta({ id: 'ExchangeReply' });
 
-export const recipientSchema = z.object({ uid: z.string(), displayName: z.string() }).meta({ id: 'Recipient' });
+/**
+ * Who a UID belongs to, as the sender may see them before paying: the nickname (null when none is
+ * set) and the email masked ("ab***@qq.com"), never the whole email. displayName is the nickname,
+ * else the masked email.
+ */
+export const recipientSchema = z
+  .object({ uid: z.string(), displayName: z.string(), nickname: z.string().nullable(), maskedEmail: z.string() })
+  .meta({ id: 'Recipient' });
 export const uidSchema = z.string().regex(/^[1-9]\d{7}$/, 'RECIPIENT_NOT_FOUND');
 export const transferBodySchema = z
   .object({

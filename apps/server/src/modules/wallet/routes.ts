@@ -20,12 +20,13 @@ import {
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../platform/config';
 import { once } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
 import { cachedBalancesOf } from './balances';
 import { createQuote, executeQuote, listExchangePairs } from './exchange';
 import { getRecord, listRecords } from './records';
-import { findRecipient, transfer } from './transfers';
+import { findRecipient, recipientView, transfer } from './transfers';
 import { getWithdrawal, listWithdrawals, requestWithdrawal, type WithdrawalDeps, withdrawalFees } from './withdrawals';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
@@ -35,7 +36,10 @@ const idempotencyHeader = z.object({
 });
 
 /** The signed-in user's money: balances, exchange, transfer, withdrawal, records. */
-export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps }> = async (app, { deps }) => {
+export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: Pick<Config, 'RATE_LIMIT_LOOKUPS_PER_MINUTE'> }> = async (
+  app,
+  { deps, config },
+) => {
   app.addHook('onRequest', requireSession(deps.db, deps.clock));
   const tags = ['wallet'];
   const security = [{ bearer: [] }];
@@ -104,6 +108,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps }> = asy
   app.get(
     '/api/v1/wallet/recipients/:uid',
     {
+      // Each answer names a member (nickname, masked email): enough for paying, not for walking the UIDs.
+      config: { rateLimit: { max: config.RATE_LIMIT_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags,
         security,
@@ -112,10 +118,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps }> = asy
         response: { 200: recipientSchema, ...errors },
       },
     },
-    async (request) => {
-      const { uid, displayName } = await findRecipient(deps, request.params.uid);
-      return { uid, displayName };
-    },
+    async (request) => recipientView(await findRecipient(deps, request.params.uid)),
   );
 
   app.post(

@@ -6,12 +6,17 @@ import { accountId, entriesOf, post, USER_WALLET, walletBalances } from '../ledg
 import { notify } from '../notifications/notify';
 import * as q from './queries';
 
-/** The recipient as the sender may see them before confirming: nickname, else a masked email. */
+/** The recipient as the sender may see them before confirming: nickname and masked email, never the email itself. */
 export async function findRecipient(deps: AuthDeps, uid: string) {
   const user = await findUserByUid(deps.db, uid);
   if (!user) throw new AppError('RECIPIENT_NOT_FOUND');
-  return { id: user.id, uid: user.uid, displayName: user.nickname ?? maskEmail(user.email) };
+  const maskedEmail = maskEmail(user.email);
+  return { id: user.id, uid: user.uid, displayName: user.nickname ?? maskedEmail, nickname: user.nickname, maskedEmail };
 }
+
+/** The recipient as a reply shows them (the internal id left out). */
+export const recipientView = ({ uid, displayName, nickname, maskedEmail }: Recipient) => ({ uid, displayName, nickname, maskedEmail });
+type Recipient = Awaited<ReturnType<typeof findRecipient>>;
 
 export interface TransferInput {
   toUid: string;
@@ -90,10 +95,10 @@ function findTransfer(deps: AuthDeps, userId: string, key: string) {
   return q.findTransferByKey(deps.db, userId, key);
 }
 
-function reply(row: { id: string; currency: string; amount: string; created_at: Date }, recipient: { uid: string; displayName: string }) {
+function reply(row: { id: string; currency: string; amount: string; created_at: Date }, recipient: Recipient) {
   return {
     id: row.id,
-    to: { uid: recipient.uid, displayName: recipient.displayName },
+    to: recipientView(recipient),
     currency: row.currency as Currency,
     amount: new Decimal(row.amount).toFixed(),
     createdAt: row.created_at.toISOString(),

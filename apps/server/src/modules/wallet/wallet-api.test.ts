@@ -96,7 +96,12 @@ describe('exchange', () => {
 describe('transfer', () => {
   it('shows the recipient, moves the money once, and labels each side', async () => {
     const who = await call(alice, 'GET', `/api/v1/wallet/recipients/${bob.profile.uid}`);
-    expect(who.json()).toEqual({ uid: bob.profile.uid, displayName: bob.profile.emailMasked });
+    expect(who.json()).toEqual({
+      uid: bob.profile.uid,
+      displayName: bob.profile.emailMasked,
+      nickname: null,
+      maskedEmail: bob.profile.emailMasked,
+    });
     const key = randomUUID();
     const body = {
       toUid: bob.profile.uid,

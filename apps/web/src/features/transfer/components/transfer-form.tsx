@@ -1,32 +1,31 @@
-import { type BalancesReply, CURRENCY_CODES, type Currency, Decimal, LIMITS, transferBodySchema } from '@wallet/contract';
+import { type BalancesReply, CURRENCY_CODES, type Currency, Decimal, transferBodySchema } from '@wallet/contract';
 import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../components/amount-input';
-import { CodeField } from '../../../components/code-field';
 import { CurrencySelect } from '../../../components/currency-select';
-import { DigitsInput } from '../../../components/digits-input';
-import { SecuredFormFooter } from '../../../components/secured-form-footer';
-import type { CodeSent } from '../../../components/send-code-button';
+import { FormFooter } from '../../../components/form-footer';
 import { checkAmountInput, maxAmount } from '../../../lib/amount-input';
-import { useAttemptKeys } from '../../../lib/attempt-keys';
-import { AMOUNT_ERROR_FIELDS, CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
+import { AMOUNT_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
 import { formatMoney } from '../../../lib/format';
 import { useAmountDecimalsRule, useAmountIssueText } from '../../../lib/use-amount-issue-text';
 import { useApiForm } from '../../../lib/use-api-form';
-import { type TransferReply, useCreateTransfer } from '../api/create-transfer';
 import type { Recipient } from '../api/get-recipient';
 import { RecipientCard } from './recipient-card';
 import styles from './transfer.module.css';
+
+/** What step 1 settles: the currency and the exact amount, checked against the balance. */
+export type TransferDraft = { currency: Currency; amount: string };
 
 type Props = {
   recipient: Recipient;
   onChangeRecipient: () => void;
   balances: BalancesReply;
-  /** Emails the code of purpose `transfer` to the signed-in person. */
-  sendCode: () => Promise<CodeSent>;
-  onDone: (transfer: TransferReply) => void;
-  onSetPaymentPassword: () => void;
+  /** What was asked before, when the member comes back from the confirmation to change it. */
+  draft: TransferDraft | null;
+  onReview: (draft: TransferDraft) => void;
 };
+
+const amountFormSchema = transferBodySchema.pick({ toUid: true, currency: true, amount: true });
 
 const balanceIn = (balances: BalancesReply, currency: Currency) => balances.balances.find((b) => b.currency === currency)?.balance ?? '0';
 
@@ -37,43 +36,25 @@ function currencyOrder(balances: BalancesReply): Currency[] {
 }
 
 /**
- * Step 2 of a transfer: currency, amount, emailed code and payment password. The amount is checked
- * exactly against the decimals a member may type (on the spot) and the balance before anything is sent; the request
- * carries one idempotency key per attempt, reused when the same transfer is confirmed again.
+ * Step 2 of a transfer: currency and amount. The amount is checked exactly against the decimals a
+ * member may type (on the spot) and the balance; then the confirmation (TransferConfirm) shows what
+ * leaves, what arrives and who receives it before the code and payment password are asked.
  */
-export function TransferForm({ recipient, onChangeRecipient, balances, sendCode, onDone, onSetPaymentPassword }: Props) {
+export function TransferForm({ recipient, onChangeRecipient, balances, draft, onReview }: Props) {
   const { t } = useTranslation();
   const amountIssueText = useAmountIssueText();
-  const create = useCreateTransfer();
-  const keys = useAttemptKeys();
-  const f = useApiForm(transferBodySchema, {
-    fieldOf: {
-      ...CODE_ERROR_FIELDS,
-      PAYMENT_PASSWORD_WRONG: 'paymentPassword',
-      PAYMENT_PASSWORD_FORMAT: 'paymentPassword',
-      ...AMOUNT_ERROR_FIELDS,
-    },
-    linked: { currency: ['amount'] },
-  });
+  const f = useApiForm(amountFormSchema, { fieldOf: AMOUNT_ERROR_FIELDS, linked: { currency: ['amount'] } });
   const decimalsRule = useAmountDecimalsRule(f.showIssues);
   const order = currencyOrder(balances);
-  const currency: Currency = Form.useWatch('currency', f.form) ?? order[0] ?? 'USDT';
+  const currency: Currency = Form.useWatch('currency', f.form) ?? draft?.currency ?? order[0] ?? 'USDT';
   const available = balanceIn(balances, currency);
 
   const onFinish = (values: Record<string, unknown>) => {
-    const typed = textValues(values, ['amount', 'code', 'paymentPassword']);
+    const typed = textValues(values, ['amount']);
     const amount = checkAmountInput(typed.amount, currency, { available });
-    const body = f.check({ ...typed, toUid: recipient.uid, currency, amount: amount.ok ? amount.amount : '0' });
     if (!amount.ok) return f.showIssues([{ field: 'amount', message: amountIssueText(amount.issue) }]);
-    if (!body) return;
-    const idempotencyKey = keys.keyFor(JSON.stringify({ toUid: body.toUid, currency: body.currency, amount: body.amount }));
-    create.mutate(
-      { body, idempotencyKey },
-      {
-        onSuccess: keys.done(onDone),
-        onError: (error) => decimalsRule.onServerError(error) || f.showError(error),
-      },
-    );
+    const body = f.check({ toUid: recipient.uid, currency, amount: amount.amount });
+    if (body) onReview({ currency: body.currency, amount: body.amount });
   };
 
   const onValuesChange = (changed: Record<string, unknown>, values: Record<string, unknown>) => {
@@ -93,18 +74,10 @@ export function TransferForm({ recipient, onChangeRecipient, balances, sendCode,
       form={f.form}
       layout="vertical"
       requiredMarkStyle="none"
-      initialValues={{ currency: order[0] ?? 'USDT' }}
+      initialValues={draft ?? { currency: order[0] ?? 'USDT' }}
       onFinish={onFinish}
       onValuesChange={onValuesChange}
-      footer={
-        <SecuredFormFooter
-          failure={f.failure}
-          onSetPaymentPassword={onSetPaymentPassword}
-          submitLabel={t('transfer.confirm')}
-          submitTestId="transfer-submit"
-          loading={create.isPending}
-        />
-      }
+      footer={<FormFooter failure={f.failure} loading={false} submitTestId="transfer-next" submitLabel={t('transfer.review')} />}
     >
       <div className={styles.header}>
         <RecipientCard
@@ -132,10 +105,6 @@ export function TransferForm({ recipient, onChangeRecipient, balances, sendCode,
         data-testid="transfer-amount"
       >
         <AmountInput unit={currency} placeholder={t('transfer.amountPlaceholder')} onMax={fillMax} />
-      </Form.Item>
-      <CodeField send={sendCode} onSendError={f.showError} />
-      <Form.Item name="paymentPassword" label={t('transfer.payPassword')} data-testid="transfer-pay-password">
-        <DigitsInput secret length={LIMITS.secrets.paymentPasswordLength} placeholder={t('payPassword.placeholder')} />
       </Form.Item>
     </Form>
   );

@@ -15,9 +15,11 @@ import { useMe } from '../../../features/account/api/get-me';
 import { useSendAccountCode } from '../../../features/account/api/send-account-code';
 import type { TransferReply } from '../../../features/transfer/api/create-transfer';
 import { useRecipient } from '../../../features/transfer/api/get-recipient';
-import { TransferForm } from '../../../features/transfer/components/transfer-form';
+import { TransferConfirm } from '../../../features/transfer/components/transfer-confirm';
+import { type TransferDraft, TransferForm } from '../../../features/transfer/components/transfer-form';
 import { useBalances } from '../../../features/wallet/api/get-balances';
 import { ApiError } from '../../../lib/api-client';
+import { useAttemptKeys } from '../../../lib/attempt-keys';
 import { formatMoney } from '../../../lib/format';
 import { withRedirect } from '../../../lib/redirect';
 import { useErrorText } from '../../../lib/use-error-text';
@@ -25,7 +27,10 @@ import { useErrorText } from '../../../lib/use-error-text';
 const RECIPIENT_PATH = '/pages/transferMoneySun/index';
 const PAY_PASSWORD_PATH = '/pages/password_pay/index';
 
-/** Transfer, step 2: what and how much to send to the UID of step 1, confirmed with code and payment password. */
+/**
+ * Transfer, step 2: what and how much to send to the UID of step 1, then its confirmation (figures and
+ * recipient) with code and payment password.
+ */
 export default function TransferAmountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -38,6 +43,10 @@ export default function TransferAmountPage() {
   const recipient = useRecipient(uid);
   const sendCode = useSendAccountCode();
   const [done, setDone] = useState<TransferReply | null>(null);
+  const [draft, setDraft] = useState<TransferDraft | null>(null);
+  const [reviewing, setReviewing] = useState(false);
+  // Kept by the page, not the confirmation: changing the amount and coming back to the same transfer keeps its key.
+  const keys = useAttemptKeys();
 
   if (!uid || !uidSchema.safeParse(uid).success) return <Navigate to={RECIPIENT_PATH} replace />;
   const toRecipientStep = () => navigate(`${RECIPIENT_PATH}?uid=${encodeURIComponent(uid)}`, { replace: true });
@@ -98,15 +107,32 @@ export default function TransferAmountPage() {
         />
       );
     }
+    if (reviewing && draft) {
+      return (
+        <FormCard title={t('transfer.reviewTitle')}>
+          <TransferConfirm
+            recipient={recipient.data}
+            draft={draft}
+            keys={keys}
+            sendCode={() => sendCode.mutateAsync('transfer')}
+            onEdit={() => setReviewing(false)}
+            onDone={setDone}
+            onSetPaymentPassword={setPayPassword}
+          />
+        </FormCard>
+      );
+    }
     return (
       <FormCard title={t('transfer.amountTitle')}>
         <TransferForm
           recipient={recipient.data}
           onChangeRecipient={toRecipientStep}
           balances={balances.data}
-          sendCode={() => sendCode.mutateAsync('transfer')}
-          onDone={setDone}
-          onSetPaymentPassword={setPayPassword}
+          draft={draft}
+          onReview={(next) => {
+            setDraft(next);
+            setReviewing(true);
+          }}
         />
       </FormCard>
     );
