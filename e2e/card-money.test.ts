@@ -4,7 +4,7 @@ import { type CardOperation, type Currency, Decimal, isLuhnValid, type Language 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SHIPPING } from '../apps/server/test/shipping';
-import { formatExactMoney } from '../apps/web/src/lib/format';
+import { formatExactMoney, formatRate } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium, watchedPhone } from './chromium';
@@ -84,7 +84,7 @@ function expectedFigures(m: Figures) {
     // Card to wallet shows its fee too (none), so a member need not wonder.
     fee: shown(m.fee, m.debitedCurrency),
     debited: shown(m.debited, m.debitedCurrency),
-    ...(m.debitedCurrency === m.creditedCurrency ? {} : { rate: `1 ${m.debitedCurrency} ≈ ${m.rate} ${m.creditedCurrency}` }),
+    ...(m.debitedCurrency === m.creditedCurrency ? {} : { rate: `1 ${m.debitedCurrency} ≈ ${formatRate(m.rate)} ${m.creditedCurrency}` }),
     credited: shown(m.credited, m.creditedCurrency),
   };
 }
@@ -256,9 +256,12 @@ describe('card money pages', () => {
       await expect
         .poll(() => page.getByTestId('recharge-amount').innerText())
         .toContain(en.amountInput.wholeOnly.replace('{{currency}}', 'USDT'));
+      // Beside a balance with decimals, the rule is said as it is: whole USDT, at least 20.
+      expect(await page.getByTestId('recharge-minimum').innerText()).toBe('Whole USDT, at least 20');
+      expect(await page.getByTestId('recharge-amount').innerText()).not.toContain('amounts are whole numbers');
       await amount.fill('19');
       await page.getByTestId('recharge-quote').click();
-      await expect.poll(() => page.getByTestId('recharge-amount').innerText()).toContain('The minimum is 20.00 USDT.');
+      await expect.poll(() => page.getByTestId('recharge-amount').innerText()).toContain('The minimum is 20 USDT.');
       expect(await page.getByTestId('recharge-sheet').count()).toBe(0);
 
       await page.goto(`${baseUrl()}/#/pages/cardToSun/index?id=${cardId}`);
@@ -292,6 +295,35 @@ describe('card money pages', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it('without a card, says what each page needs: a card to recharge, a card to move money from', async () => {
+    const newcomer = await registerByApi(baseUrl(), {
+      email: `card-money-none-${Date.now()}@example.com`,
+      network: 'TRON',
+      address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+    });
+    for (const language of LANGUAGES) {
+      const { context, page, errors } = await watchedPhone(browser, newcomer, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+      try {
+        const texts = CATALOGUES[language].cardMoney.choose;
+        for (const [route, said, notSaid] of [
+          ['rechargeCardSun', texts.noneText, texts.noneToWalletText],
+          ['cardToSun', texts.noneToWalletText, texts.noneText],
+        ] as const) {
+          await page.goto(`${baseUrl()}/#/pages/${route}/index`);
+          await page.getByTestId('choose-card-none').waitFor();
+          const body = await page.locator('body').innerText();
+          expect(body).toContain(said);
+          // Card to wallet does not speak of recharging, nor recharge of moving money out.
+          expect(body).not.toContain(notSaid);
+          await look(page, `${route}-no-card`, language);
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
     }
   });
 

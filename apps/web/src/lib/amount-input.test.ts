@@ -79,6 +79,13 @@ describe('checking an amount', () => {
     expect(checkAmountInput('10', 'USDT', { minimum })).toEqual({ ok: true, amount: '10' });
   });
 
+  it('names a whole-number minimum without decimals (a card recharge)', () => {
+    expect(checkAmountInput('19', 'USDT', { minimum: LIMITS.cardRecharge.minimumUsdt, decimals: 0 })).toEqual({
+      ok: false,
+      issue: { code: 'belowMinimum', currency: 'USDT', minimum: '20' },
+    });
+  });
+
   it('compares with the balance exactly, fee included', () => {
     // 0.1 + 0.2 is not 0.3 in floating point; here it is.
     expect(checkAmountInput('0.2', 'USDT', { available: '0.3', extra: '0.1' })).toEqual({ ok: true, amount: '0.2' });

@@ -62,7 +62,9 @@ export function checkAmountInput(
   }
   if (checked.value.decimalPlaces() > decimals) return { ok: false, issue: { code: 'tooPrecise', currency, decimals } };
   if (limits.minimum !== undefined && checked.value.lt(limits.minimum)) {
-    return { ok: false, issue: { code: 'belowMinimum', currency, minimum: formatAmount(limits.minimum, currency) } };
+    // A screen of whole amounts says "20", not "20.00" as if cents were welcome.
+    const minimum = decimals === 0 ? new Decimal(limits.minimum).toFixed(0) : formatAmount(limits.minimum, currency);
+    return { ok: false, issue: { code: 'belowMinimum', currency, minimum } };
   }
   if (limits.available !== undefined && checked.value.plus(limits.extra ?? '0').gt(limits.available)) {
     return { ok: false, issue: { code: 'overBalance', currency, available: formatAmount(limits.available, currency) } };

@@ -27,7 +27,7 @@ export default function CardToWalletPage() {
       <>
         <NavBar back title={t('cards.toWallet.title')} />
         <PageBody>
-          <ChooseCard title={t('cardMoney.choose.toWalletTitle')} path={PATH} />
+          <ChooseCard title={t('cardMoney.choose.toWalletTitle')} path={PATH} noneText={t('cardMoney.choose.noneToWalletText')} />
         </PageBody>
       </>
     );

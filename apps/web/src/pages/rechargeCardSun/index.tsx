@@ -28,7 +28,7 @@ export default function RechargeCardPage() {
       <>
         <NavBar back title={t('cards.recharge.title')} />
         <PageBody>
-          <ChooseCard title={t('cardMoney.choose.rechargeTitle')} path={PATH} />
+          <ChooseCard title={t('cardMoney.choose.rechargeTitle')} path={PATH} noneText={t('cardMoney.choose.noneText')} />
         </PageBody>
       </>
     );
@@ -64,7 +64,8 @@ function Recharge({ card }: { card: Card }) {
               ? '\u00a0'
               : t('cards.recharge.available', { amount: formatMoney(available, source), currency: source })}
           </span>
-          <span>{t('cardMoney.recharge.minimum', { minimum: formatMoney(minimum, source), currency: source })}</span>
+          {/* Whole amounts only: "20", not "20.00", beside a balance that has decimals. */}
+          <span data-testid="recharge-minimum">{t('cardMoney.recharge.minimum', { minimum, currency: source })}</span>
         </span>
       }
       placeholder={t('cardMoney.recharge.placeholder', { minimum })}

@@ -552,7 +552,7 @@ export const en = {
     invalid: 'Enter a valid amount, such as 12.50.',
     zero: 'The amount must be greater than 0.',
     tooPrecise: '{{currency}} amounts can have at most {{decimals}} decimals.',
-    wholeOnly: '{{currency}} amounts are whole numbers, without decimals.',
+    wholeOnly: 'Enter whole {{currency}}, without decimals.',
     belowMinimum: 'The minimum is {{minimum}} {{currency}}.',
     overBalance: 'That is more than you have: {{available}} {{currency}} available.',
     max: 'Max',

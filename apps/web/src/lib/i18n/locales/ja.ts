@@ -535,7 +535,7 @@ export const ja: Catalogue = {
     invalid: '正しい金額を入力してください（例：12.50）。',
     zero: '金額は0より大きくしてください。',
     tooPrecise: '{{currency}}は小数点以下{{decimals}}桁まで入力できます。',
-    wholeOnly: '{{currency}}の金額は小数なしの整数で入力してください。',
+    wholeOnly: '小数なしの整数（{{currency}}単位）で入力してください。',
     belowMinimum: '最低金額は{{minimum}} {{currency}}です。',
     overBalance: '残高を超えています。利用可能：{{available}} {{currency}}',
     max: '全額',

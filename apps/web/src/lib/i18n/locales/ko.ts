@@ -533,7 +533,7 @@ export const ko: Catalogue = {
     invalid: '올바른 금액을 입력해 주세요(예: 12.50).',
     zero: '금액은 0보다 커야 합니다.',
     tooPrecise: '{{currency}}는 소수점 이하 {{decimals}}자리까지 입력할 수 있습니다.',
-    wholeOnly: '{{currency}} 금액은 소수점 없이 정수로 입력해 주세요.',
+    wholeOnly: '소수점 없이 {{currency}} 정수 단위로 입력해 주세요.',
     belowMinimum: '최소 금액은 {{minimum}} {{currency}}입니다.',
     overBalance: '잔액을 초과했습니다. 사용 가능: {{available}} {{currency}}',
     max: '최대',

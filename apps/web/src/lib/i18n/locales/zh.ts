@@ -533,7 +533,7 @@ export const zh: Catalogue = {
     invalid: '请输入正确的金额，例如 12.50。',
     zero: '金额必须大于0。',
     tooPrecise: '{{currency}} 最多允许 {{decimals}} 位小数。',
-    wholeOnly: '{{currency}} 金额须为整数，不能有小数。',
+    wholeOnly: '请输入整数 {{currency}}，不带小数。',
     belowMinimum: '最低金额为 {{minimum}} {{currency}}。',
     overBalance: '超出您的余额：可用 {{available}} {{currency}}。',
     max: '全部',

@@ -8,6 +8,7 @@ export const cardMoneyEn = {
     frozen: 'Frozen',
     none: 'No card ready yet',
     noneText: 'A card can be recharged once it is open and your KYC has passed.',
+    noneToWalletText: 'Money moves from a card to your wallet once the card is open and active. You have no such card yet.',
     toCards: 'Go to my cards',
     loadError: 'Your cards could not be loaded',
   },
@@ -19,7 +20,7 @@ export const cardMoneyEn = {
   recharge: {
     intro: 'From your {{currency}} wallet onto the card. The fee is added on top of the amount.',
     placeholder: 'Whole amount, at least {{minimum}}',
-    minimum: 'Minimum {{minimum}} {{currency}}',
+    minimum: 'Whole {{currency}}, at least {{minimum}}',
     overWithFee: 'With the fee that is more than you have: {{available}} {{currency}} available.',
     sheetTitle: 'Confirm recharge',
   },

@@ -9,6 +9,7 @@ export const cardMoneyJa: Catalogue['cardMoney'] = {
     frozen: '凍結中',
     none: 'まだ使えるカードがありません',
     noneText: 'カードが開設され、KYC認証が完了するとチャージできます。',
+    noneToWalletText: '有効なカードがまだありません。カードが開設されて有効になると、カード残高をウォレットへ移せます。',
     toCards: 'マイカードへ',
     loadError: 'カードを読み込めませんでした',
   },
@@ -20,7 +21,7 @@ export const cardMoneyJa: Catalogue['cardMoney'] = {
   recharge: {
     intro: '{{currency}}ウォレットからカードへチャージします。手数料は金額とは別にかかります。',
     placeholder: '{{minimum}}以上の整数',
-    minimum: '最低{{minimum}} {{currency}}',
+    minimum: '{{currency}}の整数で{{minimum}}以上',
     overWithFee: '手数料を含めると残高を超えます。利用可能額は{{available}} {{currency}}です。',
     sheetTitle: 'チャージの確認',
   },

@@ -9,6 +9,7 @@ export const cardMoneyKo: Catalogue['cardMoney'] = {
     frozen: '동결됨',
     none: '아직 사용할 수 있는 카드가 없습니다',
     noneText: '카드가 개설되고 KYC 인증을 통과하면 충전할 수 있습니다.',
+    noneToWalletText: '아직 활성화된 카드가 없습니다. 카드가 개설되어 활성화되면 카드 잔액을 지갑으로 옮길 수 있습니다.',
     toCards: '내 카드로 이동',
     loadError: '카드 목록을 불러오지 못했습니다',
   },
@@ -20,7 +21,7 @@ export const cardMoneyKo: Catalogue['cardMoney'] = {
   recharge: {
     intro: '{{currency}} 지갑에서 카드로 충전합니다. 수수료는 금액과 별도로 부과됩니다.',
     placeholder: '{{minimum}} 이상, 정수로 입력',
-    minimum: '최소 {{minimum}} {{currency}}',
+    minimum: '{{currency}} 정수 단위, 최소 {{minimum}}',
     overWithFee: '수수료를 더하면 잔액을 초과합니다. 사용 가능 금액은 {{available}} {{currency}}입니다.',
     sheetTitle: '충전 확인',
   },

@@ -9,6 +9,7 @@ export const cardMoneyZh: Catalogue['cardMoney'] = {
     frozen: '已冻结',
     none: '暂无可用的卡',
     noneText: '卡片开通且KYC认证通过后即可充值。',
+    noneToWalletText: '您还没有已激活的卡片。卡片开通并激活后，才能把卡内余额转到钱包。',
     toCards: '前往我的卡',
     loadError: '无法加载您的卡片',
   },
@@ -20,7 +21,7 @@ export const cardMoneyZh: Catalogue['cardMoney'] = {
   recharge: {
     intro: '从您的{{currency}}钱包充值到卡内，手续费在金额之外另收。',
     placeholder: '整数金额，最低{{minimum}}',
-    minimum: '最低{{minimum}} {{currency}}',
+    minimum: '整数 {{currency}}，最低 {{minimum}}',
     overWithFee: '加上手续费后超出余额：可用{{available}} {{currency}}。',
     sheetTitle: '确认充值',
   },
