@@ -221,7 +221,7 @@ describe('a virtual card in the browser', () => {
     await page.goBack();
     await page.getByRole('tab', { name: en.cards.basic.funding }).click();
     await expect.poll(() => hash(page)).toContain('tab=funding');
-    await expect.poll(() => page.getByTestId('card-funding').innerText()).toContain('Credit card deposit');
+    await expect.poll(() => page.getByTestId('card-funding').innerText()).toContain('Card top-up');
     expect(await page.getByTestId('card-funding').innerText()).toContain('+19.99 USD');
     // The tab is kept in the address: a reload shows the same list.
     await page.reload();

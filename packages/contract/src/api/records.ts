@@ -46,7 +46,35 @@ export const recordSubjectSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deposit'), network: z.string(), txHash: z.string() }),
 ]);
 export type RecordSubject = z.infer<typeof recordSubjectSchema>;
-export const recordDetailSchema = recordSchema.extend({ subject: recordSubjectSchema.nullable() }).meta({ id: 'RecordDetail' });
+/**
+ * The figures behind a record that the amount alone does not tell: an exchange's rate and fee, or a
+ * card top-up's amount loaded, fee and total. Exactly as they were priced; null for other records.
+ */
+export const recordFiguresSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('exchange'),
+    from: currencySchema,
+    to: currencySchema,
+    amountIn: amountSchema,
+    fee: amountSchema.describe('Taken from amountIn, in the currency paid'),
+    rate: amountSchema.describe('One `from` (after the fee) is worth this much `to`'),
+    amountOut: amountSchema,
+  }),
+  z.object({
+    kind: z.literal('cardTopUp'),
+    sourceCurrency: currencySchema,
+    amount: amountSchema.describe('Loaded onto the card, in the wallet currency, before the fee'),
+    fee: amountSchema,
+    total: amountSchema.describe('What left the wallet: amount plus fee'),
+    rate: amountSchema,
+    credited: amountSchema.describe('What the card received, in its own currency'),
+    cardCurrency: currencySchema,
+  }),
+]);
+export type RecordFigures = z.infer<typeof recordFiguresSchema>;
+export const recordDetailSchema = recordSchema
+  .extend({ subject: recordSubjectSchema.nullable(), figures: recordFiguresSchema.nullable() })
+  .meta({ id: 'RecordDetail' });
 export type LedgerRecordDetail = z.infer<typeof recordDetailSchema>;
 export const recordListReplySchema = z
   .object({ records: z.array(recordSchema), nextCursor: z.string().nullable() })

@@ -177,6 +177,12 @@ async function entriesWhere(db: Executor, filter: EntryFilter): Promise<EntryRow
   return q.execute();
 }
 
+/** What a journal was posted with (its memo: e.g. the quote a card top-up's hold was placed under), {} when none. */
+export async function journalMemo(db: Executor, journalId: string): Promise<Record<string, unknown>> {
+  const row = await db.selectFrom('ledger_journal').select('memo').where('id', '=', journalId).executeTakeFirst();
+  return row?.memo ?? {};
+}
+
 /** Whether a journal with this idempotency key exists (a keyed job asks before it works out a posting). */
 export async function journalExists(db: Executor, idempotencyKey: string): Promise<boolean> {
   return (

@@ -158,12 +158,12 @@ describe('wallet CSV', () => {
         r.balanceAfter,
       ]),
     );
-    expect(rows.map((r) => r[1])).toEqual(['USDT充值', '兑换 USDT → USD', '兑换 USDT → USD', '转出 (USDT)', '开卡', '信用卡充值']);
+    expect(rows.map((r) => r[1])).toEqual(['USDT充值', '兑换 USDT → USD', '兑换 USDT → USD', '转出 (USDT)', '开卡', '卡充值']);
     const byType = new Map(rows.map((r) => [r[1], r]));
     expect(byType.get('USDT充值')?.slice(2)).toEqual(['USDT', '123.456789', '1123.456789', `TRON · ${TX_HASH}`, '已完成']);
     expect(byType.get('转出 (USDT)')?.[3]).toBe('-25.5');
     expect(byType.get('转出 (USDT)')?.[5]).toBe(`转给 UID ${bob.profile.uid}（${bob.profile.emailMasked}）`);
-    expect(byType.get('信用卡充值')?.[5]).toMatch(/^卡片（尾号\d{4}）$/);
+    expect(byType.get('卡充值')?.[5]).toMatch(/^卡片（尾号\d{4}）$/);
     for (const r of rows) expect(r[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
     // No internal id of ours anywhere in the file.
     expect(res.body).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
@@ -227,7 +227,7 @@ describe('card CSV', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="statement-\d+-card-\d{4}-/);
     const rows = parseCsv(res.body).slice(1);
     expect(rows.map((r) => [r[1], r[2], r[3]])).toEqual([
-      ['Credit card deposit', 'USD', expect.stringMatching(/^\d+(\.\d+)?$/)],
+      ['Card top-up', 'USD', expect.stringMatching(/^\d+(\.\d+)?$/)],
       ['Card authorization hold', 'USD', '-12.34'],
     ]);
     expect(rows[0]?.[5]).toBe('Wallet');

@@ -18,6 +18,7 @@ import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import { readCaches } from '../../platform/read-caches';
 import { type EntryPage, type EntryRow, entriesOf, entryPages, USER_WALLET } from '../ledger';
+import { figuresOf } from './record-figures';
 import { parseReference, subjectsOf } from './record-subjects';
 
 function toRecord(row: EntryRow, language: Language): LedgerRecord {
@@ -103,7 +104,8 @@ function typeCodesOf(query: { type?: number | undefined; family?: LedgerFamily |
 export async function getRecord(db: Db, userId: string, id: string, language: Language): Promise<LedgerRecordDetail> {
   const [row] = await entriesOf(db, { purpose: USER_WALLET, userId, id, limit: 1 });
   if (!row) throw new AppError('RECORD_NOT_FOUND');
-  return { ...toRecord(row, language), subject: await subjectOf(db, userId, row.reference) };
+  const [subject, figures] = await Promise.all([subjectOf(db, userId, row.reference), figuresOf(db, userId, row)]);
+  return { ...toRecord(row, language), subject, figures };
 }
 
 /**

@@ -5,6 +5,7 @@ import { AmountHeader } from '../../../components/amount-header';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import { ledgerTypeLabel } from './ledger-type-label';
+import { RecordFigures } from './record-figures';
 import { RecordSubject } from './record-subject';
 import styles from './records.module.css';
 
@@ -25,6 +26,7 @@ export function RecordDetail({ record }: { record: LedgerRecordDetail }) {
       />
       <List>
         {record.subject && <RecordSubject subject={record.subject} />}
+        {record.figures && <RecordFigures figures={record.figures} />}
         <List.Item extra={`${record.currency} · ${t(`currency.${record.currency}`)}`}>{t('records.detail.currency')}</List.Item>
         <List.Item extra={<span data-testid="record-balance-after">{formatMoney(record.balanceAfter, record.currency)}</span>}>
           {t('records.detail.balanceAfter')}
