@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type CardOperation, type Currency, Decimal, type Language } from '@wallet/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatExactMoney } from '../apps/web/src/lib/format';
+import { formatExactMoney, formatRate } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium, watchedPhone } from './chromium';
@@ -95,7 +95,7 @@ function expectedFigures(
     // Card to wallet shows its fee too (none), so a member need not wonder.
     fee: shown(m.fee, m.debitedCurrency),
     debited: shown(m.debited, m.debitedCurrency),
-    rate: `1 ${m.debitedCurrency} ≈ ${m.rate} ${m.creditedCurrency}`,
+    rate: `1 ${m.debitedCurrency} ≈ ${formatRate(m.rate)} ${m.creditedCurrency}`,
     credited: shown(m.credited, m.creditedCurrency),
   };
 }

@@ -7,12 +7,12 @@ import {
   formatExactMoney,
   formatLockEnd,
   formatMoney,
+  formatRate,
   formatSignedMoney,
   isZeroAmount,
   padDecimals,
   shortenAddress,
 } from './format';
-import { formatRate } from './format-decimal';
 
 describe('formatting', () => {
   it('shortens long addresses and leaves short ones', () => {
@@ -53,10 +53,27 @@ describe('formatting', () => {
     expect(formatSignedMoney('-0.000001', 'USDT')).toEqual({ text: '\u22120.000001', direction: 'out' });
   });
 
-  it('shortens rates to a few significant digits without rounding up', () => {
-    expect(formatRate('0.994029850746268656')).toBe('0.994029');
-    expect(formatRate('152.536')).toBe('152.536');
-    expect(formatRate('153.2812345')).toBe('153.281');
+  it('shows rates with 4 decimals both ways, cut rather than rounded up', () => {
+    expect(formatRate('1.00020004')).toBe('1.0002');
+    expect(formatRate('0.99980004')).toBe('0.9998');
+    expect(formatRate('0.994029850746268656')).toBe('0.9940');
+    expect(formatRate('7.25')).toBe('7.2500');
+    expect(formatRate('1380')).toBe('1,380.0000');
+    expect(formatRate('153.2812345')).toBe('153.2812');
+  });
+
+  it('dates a ticket on the calendar its number is dated by, whatever the reader clock', () => {
+    // Opened at 00:10 on Dec 2 in +08:00, numbered 20261202-...: shown on Dec 2, with the offset said.
+    expect(formatDateTimeAt('2026-12-01T16:10:00.000Z', 'en', '+08:00')).toBe('Dec 2, 2026, 12:10 AM (UTC+8)');
+    expect(formatDateTimeAt('2026-12-01T16:10:00.000Z', 'zh', '+08:00')).toMatch(/^2026年12月2日 00:10 \(UTC\+8\)$/);
+    expect(formatDateTimeAt('2026-12-01T20:00:00.000Z', 'en', '-05:30')).toBe('Dec 1, 2026, 2:30 PM (UTC-5:30)');
+    // An offset it cannot read leaves the reader's own time rather than a wrong one.
+    expect(formatDateTimeAt('2026-12-01T16:10:00.000Z', 'en', 'Asia/Shanghai')).toBe(formatDateTime('2026-12-01T16:10:00.000Z', 'en'));
+  });
+
+  it('keeps 4 significant digits of a rate below 0.01, never 0.0000', () => {
+    expect(formatRate('0.0000105263')).toBe('0.00001052');
+    expect(formatRate('0.0123456')).toBe('0.0123');
   });
 });
 

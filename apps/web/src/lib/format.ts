@@ -88,6 +88,26 @@ export function isZeroAmount(raw: string): boolean {
   return PLAIN_DECIMAL.test(raw) && !/[1-9]/.test(raw);
 }
 
+/** The decimals every screen shows a rate with beside "≈", whichever way it is quoted. */
+export const RATE_DECIMALS = 4;
+
+/**
+ * An exchange rate for reading, the same way in both directions: 4 decimals, cut rather than rounded
+ * up ("1.00020004" -> "1.0002", "0.99980004" -> "0.9998", "7.25" -> "7.2500"), grouped like amounts.
+ * A rate below 0.01 (a coin such as BTC) keeps 4 significant digits instead, so it never reads 0.0000.
+ * Worked on the digits, without decimal.js, like padDecimals. The figures moved are the server's,
+ * computed from the rate it keeps; this is only the "≈" line.
+ */
+export function formatRate(raw: string): string {
+  const match = PLAIN_DECIMAL.exec(raw);
+  if (!match || match[1]) return raw;
+  const whole = (match[2] ?? '').replace(/^0+(?=\d)/, '');
+  const fraction = match[3] ?? '';
+  const firstDigit = fraction.search(/[1-9]/);
+  if (whole === '0' && firstDigit >= 2) return `0.${fraction.slice(0, firstDigit + RATE_DECIMALS)}`;
+  return `${groupThousands(whole)}.${fraction.padEnd(RATE_DECIMALS, '0').slice(0, RATE_DECIMALS)}`;
+}
+
 /**
  * A signed movement for a list: "+1,250.50" or "−20.00" (a true minus sign), with its direction. Worked
  * out on the text, as formatMoney is: the records and a card's transactions draw without decimal.js.

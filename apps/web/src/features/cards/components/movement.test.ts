@@ -19,7 +19,7 @@ describe('what a recharge or card to wallet moves, as shown', () => {
     expect(rows(recharge)).toEqual([
       ['fee', 'cards.recharge.fee', '0.30 USDT'],
       ['debited', 'cards.recharge.total', '20.30 USDT'],
-      ['rate', 'cards.operation.rate', '1 USDT ≈ 0.99980004 USD'],
+      ['rate', 'cards.operation.rate', '1 USDT ≈ 0.9998 USD'],
       ['credited', 'cards.recharge.credited', '19.99 USD'],
     ]);
   });
@@ -37,7 +37,7 @@ describe('what a recharge or card to wallet moves, as shown', () => {
     expect(rows(withdraw)).toEqual([
       ['debited', 'cards.toWallet.debited', '7.50 USD'],
       ['fee', 'cards.recharge.fee', '0.00 USD'],
-      ['rate', 'cards.operation.rate', '1 USD ≈ 1.00020004 USDT'],
+      ['rate', 'cards.operation.rate', '1 USD ≈ 1.0002 USDT'],
       ['credited', 'cards.toWallet.credited', '7.5015 USDT'],
     ]);
   });

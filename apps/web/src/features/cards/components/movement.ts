@@ -1,6 +1,6 @@
 import { isCurrency } from '@wallet/contract';
 import type { TFunction } from 'i18next';
-import { formatExactMoney } from '../../../lib/format';
+import { formatExactMoney, formatRate } from '../../../lib/format';
 
 /** What a recharge or card to wallet moves, as quoted before the payment password or as it was done. */
 export type Movement = {
@@ -28,7 +28,8 @@ type Row = { key: 'debited' | 'fee' | 'rate' | 'credited'; label: string; value:
  * The rows to show: a recharge's fee, what the wallet pays, the rate and what the card receives; a
  * card to wallet's amount off the card, its fee (none, shown so the member need not wonder), the rate
  * and what the wallet receives. The rate is left out
- * when nothing is converted (an HKD card and HKD), and every figure is the server's, never rounded.
+ * when nothing is converted (an HKD card and HKD); it reads with 4 decimals like every rate, and every
+ * amount is the server's, never rounded.
  */
 export function movementRows(m: Movement, t: TFunction): Row[] {
   const recharge = m.kind === 'recharge';
@@ -41,7 +42,11 @@ export function movementRows(m: Movement, t: TFunction): Row[] {
   });
   if (!recharge) rows.push({ key: 'fee', label: t('cards.recharge.fee'), value: money(m.fee, m.debitedCurrency) });
   if (m.debitedCurrency !== m.creditedCurrency)
-    rows.push({ key: 'rate', label: t('cards.operation.rate'), value: `1 ${m.debitedCurrency} ≈ ${m.rate} ${m.creditedCurrency}` });
+    rows.push({
+      key: 'rate',
+      label: t('cards.operation.rate'),
+      value: `1 ${m.debitedCurrency} ≈ ${formatRate(m.rate)} ${m.creditedCurrency}`,
+    });
   rows.push({
     key: 'credited',
     label: recharge ? t('cards.recharge.credited') : t('cards.toWallet.credited'),

@@ -1,7 +1,7 @@
 import type { PayoutTerms } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatRate } from '../../../lib/format';
 import { feePercent, remainingToday } from './terms';
 
 const usdt = (amount: string) => `${formatMoney(amount, 'USDT')} USDT`;
@@ -24,7 +24,7 @@ export function SellTerms({ terms }: { terms: PayoutTerms }) {
         {
           key: 'rate',
           label: t('payout.sell.rate'),
-          value: terms.rate === null ? t('payout.sell.noRate') : `1 USDT ≈ ${terms.rate} CNY`,
+          value: terms.rate === null ? t('payout.sell.noRate') : `1 USDT ≈ ${formatRate(terms.rate)} CNY`,
           testId: 'payout-rate',
         },
       ]}

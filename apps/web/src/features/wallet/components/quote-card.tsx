@@ -3,8 +3,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list';
 import { QuoteTimer } from '../../../components/quote-timer';
-import { formatMoney } from '../../../lib/format';
-import { formatRate } from '../../../lib/format-decimal';
+import { formatMoney, formatRate } from '../../../lib/format';
 
 type Props = {
   quote: Quote;
