@@ -1,6 +1,5 @@
 import { APP_VERSION } from '@wallet/contract';
 import { List } from 'antd-mobile';
-import { LinkOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
@@ -15,7 +14,6 @@ import { ProfileLanguageSync } from '../../features/account/components/profile-l
 import { SignedOutCard } from '../../features/account/components/signed-out-card';
 import { LanguagePicker } from '../../features/settings/components/language-picker';
 import { useSignedIn } from '../../lib/session';
-import { useAppStore } from '../../lib/store';
 import { useErrorText } from '../../lib/use-error-text';
 import styles from './account.module.css';
 
@@ -46,12 +44,11 @@ function SignedInAccount() {
   );
 }
 
+/** The Account tab. The API documentation is for integrators, not members: it is at /docs on the server, not here. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const signedIn = useSignedIn();
   const me = useMe();
-  const serverUrl = useAppStore((state) => state.serverUrl);
-  const docsUrl = `${serverUrl.replace(/\/+$/, '')}/docs`;
 
   return (
     <>
@@ -68,12 +65,6 @@ export default function AccountPage() {
           <Section title={t('account.about.title')}>
             <List>
               <List.Item extra={<span className={styles.version}>{APP_VERSION}</span>}>{t('account.about.version')}</List.Item>
-              {/* Not `clickable`: that makes List.Item an <a> itself, and the real link is inside. */}
-              <List.Item className={styles.linkItem} arrowIcon={<LinkOutline />} clickable={false}>
-                <a className={styles.link} href={docsUrl} target="_blank" rel="noopener noreferrer">
-                  {t('account.about.docs')}
-                </a>
-              </List.Item>
             </List>
           </Section>
         </PageBody>

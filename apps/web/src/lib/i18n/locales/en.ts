@@ -529,7 +529,6 @@ export const en = {
     about: {
       title: 'About',
       version: 'App version',
-      docs: 'API documentation',
     },
   },
   payPassword: {

@@ -512,7 +512,6 @@ export const ja: Catalogue = {
     about: {
       title: 'このアプリについて',
       version: 'アプリのバージョン',
-      docs: 'APIドキュメント',
     },
   },
   payPassword: {

@@ -510,7 +510,6 @@ export const ko: Catalogue = {
     about: {
       title: '앱 정보',
       version: '앱 버전',
-      docs: 'API 문서',
     },
   },
   payPassword: {

@@ -510,7 +510,6 @@ export const zh: Catalogue = {
     about: {
       title: '关于',
       version: '版本号',
-      docs: 'API 文档',
     },
   },
   payPassword: {
