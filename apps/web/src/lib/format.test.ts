@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dateFormat,
   formatDateTime,
+  formatDateTimeAt,
   formatExactMoney,
   formatLockEnd,
   formatMoney,

@@ -35,6 +35,31 @@ export function formatDateTime(iso: string, language: Language): string {
   return dateFormat(language, 'dateTime').format(date);
 }
 
+const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
+const utcFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/**
+ * A moment as date and time at a fixed UTC offset ("+08:00"), the offset said after it: "Dec 2, 2026,
+ * 8:10 AM (UTC+8)". For what is dated by the platform's day rather than the reader's (a ticket's
+ * number): its times are then read on the same calendar. The instant is shifted and formatted as UTC,
+ * which every browser can do (offset time zones in Intl are recent). An offset it cannot read leaves
+ * the local time.
+ */
+export function formatDateTimeAt(iso: string, language: Language, offset: string): string {
+  const date = new Date(iso);
+  const match = OFFSET.exec(offset);
+  if (Number.isNaN(date.getTime()) || !match) return formatDateTime(iso, language);
+  const [, sign = '+', hours = '00', minutes = '00'] = match;
+  const shift = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
+  let format = utcFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[language], { ...DATE_STYLES.dateTime, timeZone: 'UTC' });
+    utcFormats.set(language, format);
+  }
+  const name = minutes === '00' ? `UTC${sign}${Number(hours)}` : `UTC${sign}${Number(hours)}:${minutes}`;
+  return `${format.format(new Date(date.getTime() + shift * 60_000))} (${name})`;
+}
+
 /** The end of a lock in local time: only the time when it is today, else date and time. */
 export function formatLockEnd(iso: string, language: Language, now = new Date()): string {
   const date = new Date(iso);

@@ -112,6 +112,11 @@ export const ticketSchema = z
     id: z.uuid(),
     /** Human-readable and unique: the day it was opened and a sequence, e.g. 20261122-000042. */
     number: z.string(),
+    /**
+     * The UTC offset (e.g. +08:00) of the day in the number; the app shows the ticket's times in it,
+     * with the offset, so the number and the dates beside it agree.
+     */
+    timeZone: z.string(),
     type: ticketTypeSchema,
     status: ticketStatusSchema,
     description: z.string(),
@@ -132,6 +137,7 @@ export const ticketSummarySchema = z
   .object({
     id: z.uuid(),
     number: z.string(),
+    timeZone: z.string().describe('The UTC offset of the day in the number, which the times are shown in'),
     type: ticketTypeSchema,
     status: ticketStatusSchema,
     excerpt: z.string(),

@@ -27,7 +27,11 @@ import * as q from './queries';
 export interface TicketDeps {
   db: Db;
   clock: Clock;
-  /** UTC offset of the platform's calendar day, for the day in ticket numbers (TOPUP_TIME_ZONE). */
+  /**
+   * UTC offset of the platform's calendar day (TOPUP_TIME_ZONE): the day in ticket numbers, and the
+   * zone the app shows a ticket's times in (sent with each ticket), so "20261202-000001" never reads
+   * "opened Dec 1": one rule for the number and the dates beside it, whatever the reader's clock.
+   */
   timeZone: string;
 }
 
@@ -42,12 +46,15 @@ function toAttachment(row: q.AttachmentMeta): TicketAttachment {
   return { id: row.id, contentType: row.content_type, size: row.size };
 }
 
-async function toTicket(db: Executor, row: q.TicketRow): Promise<Ticket> {
+type Reading = Pick<TicketDeps, 'db' | 'timeZone'>;
+
+async function toTicket({ db, timeZone }: Reading, row: q.TicketRow): Promise<Ticket> {
   const [messages, attachments] = await Promise.all([q.messagesOf(db, row.id), q.attachmentsOf(db, row.id)]);
   const ofMessage = (id: string | null) => attachments.filter((a) => a.message_id === id).map(toAttachment);
   return {
     id: row.id,
     number: row.number,
+    timeZone,
     type: row.type,
     status: row.status,
     description: row.description,
@@ -70,11 +77,12 @@ async function toTicket(db: Executor, row: q.TicketRow): Promise<Ticket> {
   };
 }
 
-function toSummary(row: q.SummaryRow): TicketSummary {
+function toSummary(row: q.SummaryRow, timeZone: string): TicketSummary {
   const excerpt = row.description.length > EXCERPT_LENGTH ? `${row.description.slice(0, EXCERPT_LENGTH - 1)}…` : row.description;
   return {
     id: row.id,
     number: row.number,
+    timeZone,
     type: row.type,
     status: row.status,
     excerpt,
@@ -112,7 +120,7 @@ export async function createTicket(deps: TicketDeps, userId: string, body: Ticke
   const replay = await q.findByKey(deps.db, userId, key);
   if (replay) {
     if (!sameRequest(replay)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    return toTicket(deps.db, replay);
+    return toTicket(deps, replay);
   }
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
@@ -145,17 +153,17 @@ export async function createTicket(deps: TicketDeps, userId: string, body: Ticke
     tellMember(trx, userId);
     return ticket;
   });
-  return toTicket(deps.db, row);
+  return toTicket(deps, row);
 }
 
 export async function getTicket(deps: TicketDeps, userId: string, id: string): Promise<Ticket> {
-  return toTicket(deps.db, await ownTicket(deps.db, userId, id));
+  return toTicket(deps, await ownTicket(deps.db, userId, id));
 }
 
 export async function listTickets(deps: TicketDeps, userId: string, cursor: string | undefined, limit: number) {
   const rows = await q.pageOf(deps.db, { userId }, limit + 1, cursor ? decodeCursor(cursor) : undefined);
   const { page, nextCursor } = keysetPage(rows, limit, encodeCursor);
-  return { tickets: page.map(toSummary), nextCursor };
+  return { tickets: page.map((row) => toSummary(row, deps.timeZone)), nextCursor };
 }
 
 /** The member writes in the thread, with screenshots, while the ticket is processing. */
@@ -170,7 +178,7 @@ export async function replyAsMember(deps: TicketDeps, userId: string, id: string
     tellMember(trx, userId);
     return { ...ticket, updated_at: now };
   });
-  return toTicket(deps.db, row);
+  return toTicket(deps, row);
 }
 
 /** Once completed, the member rates the answer, once: 1 to 5 stars and an optional comment. */
@@ -185,26 +193,26 @@ export async function rateTicket(deps: TicketDeps, userId: string, id: string, b
     tellMember(trx, userId);
     return { ...ticket, rating: body.rating, rating_comment: comment, rated_at: now, updated_at: now };
   });
-  return toTicket(deps.db, row);
+  return toTicket(deps, row);
 }
 
 // Operators (admin API)
 
-async function toAdminTicket(db: Executor, row: q.TicketRow): Promise<AdminTicket> {
-  const [ticket, member] = await Promise.all([toTicket(db, row), q.memberOf(db, row.user_id)]);
+async function toAdminTicket(deps: Reading, row: q.TicketRow): Promise<AdminTicket> {
+  const [ticket, member] = await Promise.all([toTicket(deps, row), q.memberOf(deps.db, row.user_id)]);
   return { ...ticket, memberUid: member.uid, memberEmail: member.email };
 }
 
 export async function listForOperators(deps: TicketDeps, status: TicketStatus, cursor: string | undefined, limit: number) {
   const rows = await q.pageOf(deps.db, { status }, limit + 1, cursor ? decodeCursor(cursor) : undefined);
   const { page, nextCursor } = keysetPage(rows, limit, encodeCursor);
-  return { tickets: page.map((row) => ({ ...toSummary(row), memberUid: row.member_uid })), nextCursor };
+  return { tickets: page.map((row) => ({ ...toSummary(row, deps.timeZone), memberUid: row.member_uid })), nextCursor };
 }
 
 export async function ticketForOperators(deps: TicketDeps, id: string): Promise<AdminTicket> {
   const row = await q.findTicket(deps.db, id);
   if (!row) throw new AppError('TICKET_NOT_FOUND');
-  return toAdminTicket(deps.db, row);
+  return toAdminTicket(deps, row);
 }
 
 /**
@@ -229,7 +237,7 @@ export async function replyAsOperator(deps: TicketDeps, request: FastifyRequest,
     tellMember(trx, ticket.user_id);
     return { ...ticket, updated_at: now };
   });
-  return toAdminTicket(deps.db, row);
+  return toAdminTicket(deps, row);
 }
 
 /** An operator completes the ticket (audited in the same transaction); the member may then rate it. */
@@ -245,5 +253,5 @@ export async function closeTicket(deps: TicketDeps, request: FastifyRequest, id:
     tellMember(trx, ticket.user_id);
     return { ...ticket, status: 'completed' as const, completed_at: now, updated_at: now };
   });
-  return toAdminTicket(deps.db, row);
+  return toAdminTicket(deps, row);
 }

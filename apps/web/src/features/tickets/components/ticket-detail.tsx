@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyableValue } from '../../../components/copyable-value';
 import { FigureList } from '../../../components/figure-list';
 import { Section } from '../../../components/section';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTimeAt } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import { RatingForm } from './rating-form';
 import { ReplyForm } from './reply-form';
@@ -46,9 +46,15 @@ export function TicketDetail({ ticket }: { ticket: Ticket }) {
                   },
                 ]
               : []),
-            { key: 'created', label: t('tickets.detail.createdAt'), value: formatDateTime(ticket.createdAt, language) },
+            { key: 'created', label: t('tickets.detail.createdAt'), value: formatDateTimeAt(ticket.createdAt, language, ticket.timeZone) },
             ...(ticket.completedAt
-              ? [{ key: 'completed', label: t('tickets.detail.completedAt'), value: formatDateTime(ticket.completedAt, language) }]
+              ? [
+                  {
+                    key: 'completed',
+                    label: t('tickets.detail.completedAt'),
+                    value: formatDateTimeAt(ticket.completedAt, language, ticket.timeZone),
+                  },
+                ]
               : []),
           ]}
         />

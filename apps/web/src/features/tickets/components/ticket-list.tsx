@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { OrderList, OrderRow } from '../../../components/order-rows';
 import { PagedList } from '../../../components/paged-list';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTimeAt } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import type { useTickets } from '../api/tickets';
 import { ticketPath } from './paths';
@@ -51,7 +51,7 @@ export function TicketList({ tickets, emptyAction }: { tickets: ReturnType<typeo
                     {ticket.excerpt}
                   </span>
                   <span data-testid="ticket-row-number">{ticket.number}</span>
-                  <span>{formatDateTime(ticket.createdAt, language)}</span>
+                  <span>{formatDateTimeAt(ticket.createdAt, language, ticket.timeZone)}</span>
                 </>
               }
             />

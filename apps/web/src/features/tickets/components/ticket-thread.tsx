@@ -1,6 +1,6 @@
 import type { Ticket, TicketAttachment, TicketAuthor } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTimeAt } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import { AttachmentThumbs } from './attachment-thumbs';
 import styles from './tickets.module.css';
@@ -29,7 +29,7 @@ export function TicketThread({ ticket }: { ticket: Ticket }) {
         >
           <div className={styles.messageHead}>
             <span className={styles.author}>{bubble.author === 'member' ? t('tickets.detail.you') : t('tickets.detail.support')}</span>
-            <time dateTime={bubble.at}>{formatDateTime(bubble.at, language)}</time>
+            <time dateTime={bubble.at}>{formatDateTimeAt(bubble.at, language, ticket.timeZone)}</time>
           </div>
           <div className={styles.bubble}>
             <p className={styles.body} translate="no">
