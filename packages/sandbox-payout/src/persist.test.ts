@@ -37,7 +37,13 @@ describe('state file', () => {
     const paid = await submit(first, alipay('order-4001'));
     const pending = await submit(first, bank('order-4002'));
     await call(first, 'POST', '/sandbox/payouts/order-4001/paid');
-    await waitFor(() => receiver.received.length === 1);
+    // The delivery's answer recorded, not just the request received: close() abandons an attempt still
+    // waiting for its answer (recording nothing), and a loaded machine can stop the sandbox in between.
+    const delivered = async () => {
+      const { events } = (await call(first, 'GET', '/sandbox/events')).json as { events: Array<{ deliveries: unknown[] }> };
+      return events[0]?.deliveries.length === 1;
+    };
+    await waitFor(delivered);
     await stop(first);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
