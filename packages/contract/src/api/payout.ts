@@ -114,6 +114,17 @@ export const payeeSaveBodySchema = z
   .meta({ id: 'PayeeSaveBody' });
 export type PayeeSaveBody = z.infer<typeof payeeSaveBodySchema>;
 
+/**
+ * An account as lists show it: an email by its first 2 characters and its domain ("ab•••@qq.com"),
+ * anything else (a phone, a bank card) by its last 4 ("•••• 1234"). Worked out on save: lists never
+ * open the sealed account.
+ */
+export function maskAccount(account: string): string {
+  const at = account.lastIndexOf('@');
+  if (at > 0) return `${account.slice(0, Math.min(2, at - 1) || 1)}•••${account.slice(at)}`;
+  return `•••• ${account.slice(-4)}`;
+}
+
 /** A payee as lists show it: sensitive numbers only by their last 4 characters. */
 export const payeeSchema = z
   .object({
@@ -123,6 +134,8 @@ export const payeeSchema = z
     /** The account holder's name as the partner receives it (Alipay: last name then first name). */
     name: z.string(),
     accountLast4: z.string(),
+    /** The account as lists show it (maskAccount): "ab•••@qq.com", "•••• 1234". */
+    accountMasked: z.string(),
     idNumberLast4: z.string(),
     bankName: z.string().nullable(),
     phoneLast4: z.string().nullable(),
@@ -193,7 +206,13 @@ export const payoutOrderSchema = z
     fee: amountSchema,
     rate: amountSchema,
     amountOut: amountSchema,
-    payee: z.object({ kind: payeeKindSchema, name: z.string(), accountLast4: z.string(), bankName: z.string().nullable() }),
+    payee: z.object({
+      kind: payeeKindSchema,
+      name: z.string(),
+      accountLast4: z.string(),
+      accountMasked: z.string(),
+      bankName: z.string().nullable(),
+    }),
     /** The partner's reference for the payment, once it has one. */
     reference: z.string().nullable(),
     /** Why the payout was rejected, in the operator's or partner's words. */

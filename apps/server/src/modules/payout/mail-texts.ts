@@ -14,7 +14,7 @@ export function payoutMail(language: string, order: OrderRow): { subject: string
   const lang: Language = isLanguage(language) ? language : 'en';
   const usdt = new Decimal(order.amount).toFixed();
   const cny = new Decimal(order.amount_out).toFixed(2);
-  const to = `${METHOD[lang][order.kind]} •••• ${order.payee_account_last4}`;
+  const to = `${METHOD[lang][order.kind]} ${order.payee_account_masked ?? `•••• ${order.payee_account_last4}`}`;
   const reason = reasonText(order.reason, lang) ?? '';
   const arrived = order.stage === 'arrived';
   switch (lang) {

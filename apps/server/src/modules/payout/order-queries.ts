@@ -88,6 +88,7 @@ export const SUMMARY_COLUMNS = [
   'stage',
   'payee_name',
   'payee_account_last4',
+  'payee_account_masked',
   'payee_bank_name',
   'partner_reference',
   'reason',

@@ -65,6 +65,17 @@ describe('adding a payee', () => {
     expect(JSON.stringify(res.json())).not.toContain('6222021234567890123');
   });
 
+  it('lists an email account by its start and domain, a phone or card by its last 4', async () => {
+    const bob = await fundedMember(t, '0');
+    const email = await addPayee(t, bob, alipayPayee({ alipayAccount: 'zhangsan88@qq.com' }));
+    await addPayee(t, bob, bankPayee());
+    const { payees } = (await call(t, bob, 'GET', '/api/v1/payout/payees')).json();
+    const masks = Object.fromEntries(payees.map((p: { id: string; kind: string; accountMasked: string }) => [p.kind, p.accountMasked]));
+    expect(masks).toEqual({ alipay: 'zh•••@qq.com', bank: '•••• 0123' });
+    expect(payees.find((p: { id: string }) => p.id === email.id)).toMatchObject({ accountLast4: '.com' });
+    expect(JSON.stringify(payees)).not.toContain('zhangsan88');
+  });
+
   it('shows every field after the payment password only', async () => {
     const [payee] = (await call(t, alice, 'GET', '/api/v1/payout/payees?kind=alipay')).json().payees;
     const wrong = await call(t, alice, 'POST', `/api/v1/payout/payees/${payee.id}/reveal`, { paymentPassword: '000000' });

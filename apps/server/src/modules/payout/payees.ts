@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   LIMITS,
+  maskAccount,
   type Payee,
   type PayeeInput,
   type PayeeKind,
@@ -38,6 +39,7 @@ export function toPayee(row: q.PayeeRow): Payee {
     isDefault: row.is_default,
     name: row.name,
     accountLast4: row.account_last4,
+    accountMasked: row.account_masked ?? `•••• ${row.account_last4}`,
     idNumberLast4: row.id_number_last4,
     bankName: row.bank_name,
     phoneLast4: row.phone_last4,
@@ -89,6 +91,7 @@ function columnsOf(box: SecretBox, id: string, input: PayeeInput) {
     address: alipay?.address ?? null,
     bank_name: input.kind === 'bank' ? input.bankName : null,
     account_last4: last4(sensitive.account),
+    account_masked: maskAccount(sensitive.account),
     id_number_last4: last4(sensitive.idNumber),
     phone_last4: sensitive.phone ? last4(sensitive.phone) : null,
     key_id: keyId,

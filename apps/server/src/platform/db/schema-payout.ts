@@ -29,6 +29,8 @@ export interface PayeesTable {
   address: string | null;
   bank_name: string | null;
   account_last4: string;
+  /** How lists show the account (0023); null for payees saved before. */
+  account_masked: string | null;
   id_number_last4: string;
   phone_last4: string | null;
   key_id: string;
@@ -59,6 +61,7 @@ export interface PayoutOrdersTable {
   payee_id: string;
   payee_name: string;
   payee_account_last4: string;
+  payee_account_masked: string | null;
   payee_bank_name: string | null;
   key_id: string;
   payee_secret: Buffer;

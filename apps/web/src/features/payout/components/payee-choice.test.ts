@@ -1,6 +1,6 @@
-import type { Payee } from '@wallet/contract';
+import { maskAccount, type Payee } from '@wallet/contract';
 import { describe, expect, it } from 'vitest';
-import { choosePayee, maskedNumber } from './payee-choice';
+import { choosePayee } from './payee-choice';
 
 const payee = (id: string, isDefault = false): Payee => ({
   id,
@@ -8,6 +8,7 @@ const payee = (id: string, isDefault = false): Payee => ({
   isDefault,
   name: 'Zhang San',
   accountLast4: '1234',
+  accountMasked: '•••• 1234',
   idNumberLast4: '002X',
   bankName: null,
   phoneLast4: null,
@@ -15,11 +16,16 @@ const payee = (id: string, isDefault = false): Payee => ({
   updatedAt: '2026-01-01T00:00:00Z',
 });
 
-describe('masked numbers', () => {
-  it('show only the last characters the server sends', () => {
-    expect(maskedNumber('1234')).toBe('•••• 1234');
-    expect(maskedNumber('002X')).toBe('•••• 002X');
-    expect(maskedNumber('')).toBe('••••');
+describe('masked accounts', () => {
+  it('show an email by its start and domain, never "•••• .com"', () => {
+    expect(maskAccount('abcdef@qq.com')).toBe('ab•••@qq.com');
+    expect(maskAccount('ab@qq.com')).toBe('a•••@qq.com');
+    expect(maskAccount('a@163.com')).toBe('a•••@163.com');
+  });
+
+  it('show a phone or card number by its last 4', () => {
+    expect(maskAccount('13800138000')).toBe('•••• 8000');
+    expect(maskAccount('6222020200001234567')).toBe('•••• 4567');
   });
 });
 

@@ -1,10 +1,5 @@
 import type { Payee } from '@wallet/contract';
 
-/** A number shown only by its end, the way the server keeps it in lists: "•••• 1234". */
-export function maskedNumber(last4: string): string {
-  return last4 === '' ? '••••' : `•••• ${last4}`;
-}
-
 /**
  * The account a sale pays to: the one chosen on the accounts screen (?payee=) while it still exists,
  * else the default, else the first; null when there is none of this kind.

@@ -1,7 +1,6 @@
 import type { Payee } from '@wallet/contract';
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { maskedNumber } from './payee-choice';
 import styles from './payout.module.css';
 
 /** A payee's name, marked when it is the default. */
@@ -23,11 +22,11 @@ export function PayeeName({ payee }: { payee: Payee }) {
 }
 
 /** Which account it is without showing it: the bank, if any, and the account number's end. */
-export function PayeeAccount({ payee }: { payee: Pick<Payee, 'bankName' | 'accountLast4'> }) {
+export function PayeeAccount({ payee }: { payee: Pick<Payee, 'bankName' | 'accountMasked'> }) {
   return (
     <span className={styles.payeeAccount} data-testid="payee-account">
       {payee.bankName && <span translate="no">{payee.bankName}</span>}
-      <span className={styles.masked}>{maskedNumber(payee.accountLast4)}</span>
+      <span className={styles.masked}>{payee.accountMasked}</span>
     </span>
   );
 }

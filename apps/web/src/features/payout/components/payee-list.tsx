@@ -6,7 +6,6 @@ import { FormFailure } from '../../../components/form-failure';
 import { useStepUp } from '../../second-factor/step-up-sheet';
 import { useDeletePayee } from '../api/delete-payee';
 import { useSetDefaultPayee } from '../api/set-default-payee';
-import { maskedNumber } from './payee-choice';
 import { PayeeAccount, PayeeName } from './payee-lines';
 import styles from './payout.module.css';
 
@@ -83,7 +82,7 @@ export function PayeeList({ payees, onChoose, onEdit }: Props) {
       <Dialog
         visible={deleting !== null}
         title={t('payout.payees.deleteTitle')}
-        content={deleting && t('payout.payees.deleteText', { name: deleting.name, account: maskedNumber(deleting.accountLast4) })}
+        content={deleting && t('payout.payees.deleteText', { name: deleting.name, account: deleting.accountMasked })}
         closeOnAction
         onClose={() => setDeleting(null)}
         actions={[

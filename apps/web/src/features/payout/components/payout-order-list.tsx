@@ -8,7 +8,6 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
 import type { usePayoutOrders } from '../api/get-payout-orders';
 import { orderPath } from './paths';
-import { maskedNumber } from './payee-choice';
 import { PayoutStatusTag } from './payout-status-tag';
 
 /** My flash exchange orders, newest first: USDT sold, CNY paid, to which account, where it stands. */
@@ -40,8 +39,7 @@ export function PayoutOrderList({ orders, emptyAction }: { orders: ReturnType<ty
               meta={
                 <>
                   <span>
-                    {t(`payout.kind.${order.kind}`)} · <span translate="no">{order.payee.name}</span>{' '}
-                    {maskedNumber(order.payee.accountLast4)}
+                    {t(`payout.kind.${order.kind}`)} · <span translate="no">{order.payee.name}</span> {order.payee.accountMasked}
                   </span>
                   <span>{formatDateTime(order.createdAt, language)}</span>
                 </>
