@@ -82,6 +82,26 @@ function groupThousands(plain: string): string {
 
 const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
+/** The decimals every screen shows a rate with beside "≈", whichever way it is quoted. */
+export const RATE_DECIMALS = 4;
+
+/**
+ * An exchange rate for reading, the same way in both directions: 4 decimals, cut rather than rounded
+ * up ("1.00020004" -> "1.0002", "0.99980004" -> "0.9998", "7.25" -> "7.2500"), grouped like amounts.
+ * A rate below 0.01 (a coin such as BTC) keeps 4 significant digits instead, so it never reads 0.0000.
+ * Worked on the digits, without decimal.js, like padDecimals. The figures moved are the server's,
+ * computed from the rate it keeps; this is only the "≈" line.
+ */
+export function formatRate(raw: string): string {
+  const match = PLAIN_DECIMAL.exec(raw);
+  if (!match || match[1]) return raw;
+  const whole = (match[2] ?? '').replace(/^0+(?=\d)/, '');
+  const fraction = match[3] ?? '';
+  const firstDigit = fraction.search(/[1-9]/);
+  if (whole === '0' && firstDigit >= 2) return `0.${fraction.slice(0, firstDigit + RATE_DECIMALS)}`;
+  return `${groupThousands(whole)}.${fraction.padEnd(RATE_DECIMALS, '0').slice(0, RATE_DECIMALS)}`;
+}
+
 /**
  * formatAmount's result for a plain decimal string ("1250.5", "-0.012345"), worked out on the digits:
  * the same exact text without decimal.js, which home would otherwise load only to show balances.
@@ -111,26 +131,6 @@ export function formatMoney(raw: string, currency: Currency): string {
 /** Whether a plain decimal string ("0", "0.000", "-0.00") is zero: no digit but 0 in it. */
 export function isZeroAmount(raw: string): boolean {
   return PLAIN_DECIMAL.test(raw) && !/[1-9]/.test(raw);
-}
-
-/** The decimals every screen shows a rate with beside "≈", whichever way it is quoted. */
-export const RATE_DECIMALS = 4;
-
-/**
- * An exchange rate for reading, the same way in both directions: 4 decimals, cut rather than rounded
- * up ("1.00020004" -> "1.0002", "0.99980004" -> "0.9998", "7.25" -> "7.2500"), grouped like amounts.
- * A rate below 0.01 (a coin such as BTC) keeps 4 significant digits instead, so it never reads 0.0000.
- * Worked on the digits, without decimal.js, like padDecimals. The figures moved are the server's,
- * computed from the rate it keeps; this is only the "≈" line.
- */
-export function formatRate(raw: string): string {
-  const match = PLAIN_DECIMAL.exec(raw);
-  if (!match || match[1]) return raw;
-  const whole = (match[2] ?? '').replace(/^0+(?=\d)/, '');
-  const fraction = match[3] ?? '';
-  const firstDigit = fraction.search(/[1-9]/);
-  if (whole === '0' && firstDigit >= 2) return `0.${fraction.slice(0, firstDigit + RATE_DECIMALS)}`;
-  return `${groupThousands(whole)}.${fraction.padEnd(RATE_DECIMALS, '0').slice(0, RATE_DECIMALS)}`;
 }
 
 /**
