@@ -164,11 +164,46 @@ describe('the help centre, signed out', () => {
     }
   });
 
+  it('shows the card guide in Korean and Japanese, as every demo article', async () => {
+    for (const [language, title] of [
+      ['ko', '해외에서 카드 사용하기'],
+      ['ja', '海外でカードを使う'],
+    ] as const) {
+      const { context, page } = await phone(language);
+      try {
+        await open(page, `/pages/helpcenterSun/correlation/index?id=${DEMO.cardAbroadGuide}`);
+        await expect.poll(() => page.getByTestId('help-article-title').innerText(), SLOW).toBe(title);
+        expect(await page.getByTestId('help-language-note').count()).toBe(0);
+        await look(page, `card-guide-${language}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('says when an article is shown in English because it is not written in Korean', async () => {
+    // An operator publishes a guide in English only.
+    const operatorEmail = (process.env.ADMIN_EMAILS ?? 'operator@sbc-wallet.local').split(',')[0]?.trim() ?? '';
+    const login = await call('POST', `${baseUrl()}/api/v1/auth/login/password`, { email: operatorEmail, password: PASSWORD });
+    const operator =
+      login.status === 200
+        ? (login.body as { token: string }).token
+        : await registerByApi(baseUrl(), {
+            email: operatorEmail,
+            password: PASSWORD,
+            network: 'TRON',
+            address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+          });
+    const title = `Paying at a parking meter ${Date.now()}`;
+    const guide = await ok<{ id: string }>('POST', '/api/v1/admin/help/articles', operator, {
+      kind: 'guide',
+      sort: 99,
+      texts: { en: { title, body: 'Tap the card on the reader, then wait for the beep.' } },
+    });
     const { context, page } = await phone('ko');
     try {
-      await open(page, `/pages/helpcenterSun/correlation/index?id=${DEMO.cardAbroadGuide}`);
-      await expect.poll(() => page.getByTestId('help-article-title').innerText(), SLOW).toBe('Using your card abroad');
+      await open(page, `/pages/helpcenterSun/correlation/index?id=${guide.id}`);
+      await expect.poll(() => page.getByTestId('help-article-title').innerText(), SLOW).toBe(title);
       expect(await page.getByTestId('help-language-note').innerText()).toBe(texts('ko').article.shownIn.replace('{{language}}', 'English'));
       await look(page, 'fallback-ko');
     } finally {
