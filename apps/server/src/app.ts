@@ -7,6 +7,7 @@ import type PgBoss from 'pg-boss';
 import { accountLockAdminRoutes, accountLockRoutes, addressBookRoutes } from './modules/address-book/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { registerAppRelease } from './modules/app-release/register';
+import { appLockRoutes } from './modules/auth/app-lock-routes';
 import { devMailRoutes } from './modules/auth/dev-mail-routes';
 import { meRoutes } from './modules/auth/me-routes';
 import { authRoutes } from './modules/auth/routes';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(meRoutes, { deps: authDeps, config });
   await app.register(secondFactorSignInRoutes, { deps: authDeps, config });
   await app.register(secondFactorRoutes, { deps: authDeps });
+  await app.register(appLockRoutes, { deps: authDeps });
   await app.register(notificationRoutes, { db: database.db, clock, hub });
   // On-chain top-up and withdrawal sending for the networks configured (none in most tests).
   const faucet = config.NODE_ENV !== 'production' && deps.devchain ? '/dev/chain' : undefined;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDRESS_BOOK_ERRORS } from './address-book-errors';
 import { AMOUNT_ERRORS } from './amount-errors';
 import { APP_ERRORS } from './app-errors';
+import { APP_LOCK_ERRORS } from './app-lock-errors';
 import { CARD_CONTROLS_ERRORS } from './card-controls-errors';
 import { CARD_MONEY_ERRORS } from './card-money-errors';
 import { type ErrorSpec, e } from './error-spec';
@@ -558,6 +559,7 @@ export const ERRORS = {
   ...SECOND_FACTOR_ERRORS,
   ...SECURITY_ERRORS,
   ...APP_ERRORS,
+  ...APP_LOCK_ERRORS,
   ...SESSION_ERRORS,
   ...NOTIFICATION_ERRORS,
   ...TICKET_ERRORS,

@@ -1,6 +1,7 @@
 export * from './addresses';
 export * from './amount';
 export * from './api/address-book';
+export * from './api/app-lock';
 export * from './api/app-release';
 export * from './api/auth';
 export * from './api/card-controls';

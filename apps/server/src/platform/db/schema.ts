@@ -41,6 +41,8 @@ export interface UsersTable {
   password_locked_until: Date | null;
   payment_failures: Generated<number>;
   payment_locked_until: Date | null;
+  /** The app lock's idle time in seconds; null while the lock is off (migration 0024). */
+  app_lock_idle_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

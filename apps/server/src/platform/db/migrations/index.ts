@@ -22,6 +22,7 @@ import * as m0020 from './0020_second_factor';
 import * as m0021 from './0021_address_book';
 import * as m0022 from './0022_second_factor_lock_links';
 import * as m0023 from './0023_payee_account_masks';
+import * as m0024 from './0024_app_lock';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -51,4 +52,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021_address_book': m0021,
   '0022_second_factor_lock_links': m0022,
   '0023_payee_account_masks': m0023,
+  '0024_app_lock': m0024,
 };
