@@ -76,7 +76,6 @@ export function TransferConfirm({ recipient, draft, keys, sendCode, onEdit, onDo
         </>
       }
     >
-      <p className={styles.reviewIntro}>{t('transfer.reviewIntro')}</p>
       <FigureList
         testId="transfer-review"
         figures={[

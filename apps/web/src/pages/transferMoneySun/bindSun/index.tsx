@@ -109,7 +109,7 @@ export default function TransferAmountPage() {
     }
     if (reviewing && draft) {
       return (
-        <FormCard title={t('transfer.reviewTitle')}>
+        <FormCard title={t('transfer.reviewTitle')} description={t('transfer.reviewIntro')}>
           <TransferConfirm
             recipient={recipient.data}
             draft={draft}
