@@ -1,12 +1,18 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingState } from '../components/loading-state';
+import lockStyles from '../features/app-lock/app-lock.module.css';
+import { useAppLock } from '../features/app-lock/use-app-lock';
 import { AppNotices } from '../features/app-release/components/app-notices';
 import { LiveBridge } from '../features/notifications/components/live-bridge';
 import styles from './app-shell.module.css';
 import { CloudOffIcon } from './cloud-off-icon';
-import { usePageLoading } from './lazy-page';
+import { lazyPage, usePageLoading } from './lazy-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { ScrollRestoration } from './scroll-restoration';
+
+// Its own chunk, with every page's texts (lazyPage): most opens never lock.
+const LockScreen = lazy(lazyPage(() => import('../features/app-lock/lock-screen')));
 
 /**
  * Every route renders inside: a thin progress line while a page chunk loads, and scroll reset per page.
@@ -15,16 +21,33 @@ import { ScrollRestoration } from './scroll-restoration';
  */
 export function AppShell() {
   const loading = usePageLoading();
+  // Over everything once the app sat unused past the member's app lock setting.
+  const lock = useAppLock();
   return (
     <>
       {loading && <div className={styles.progress} role="progressbar" aria-hidden="true" />}
       <LiveBridge />
       {/* Offline and "new version" notices; registers the service worker. */}
       <AppNotices offlineIcon={<CloudOffIcon />} />
-      <Suspense fallback={<LoadingState rows={6} />}>
-        <Outlet />
-      </Suspense>
+      <div
+        className={`${lockStyles.content} ${lock.locked ? lockStyles.behindLock : ''}`}
+        inert={lock.locked}
+        aria-hidden={lock.locked || undefined}
+      >
+        <Suspense fallback={<LoadingState rows={6} />}>
+          <Outlet />
+        </Suspense>
+      </div>
       <ScrollRestoration />
+      {lock.locked && (
+        <Suspense fallback={<div className={lockStyles.cover} />}>
+          <div className={lockStyles.cover}>
+            <RouteErrorBoundary>
+              <LockScreen onUnlocked={lock.unlocked} />
+            </RouteErrorBoundary>
+          </div>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -31,8 +31,8 @@ export function usePageLoading(): boolean {
  * A failure resolves to a page that throws while rendering, which the page's error boundary shows
  * (route-error.tsx); React.lazy would otherwise keep the rejection and offer no way to show it as a page.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return async (): Promise<{ default: ComponentType }> => {
+export function lazyPage<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return async (): Promise<{ default: ComponentType<P> }> => {
     setLoading(1);
     try {
       const [page] = await withTimeout(

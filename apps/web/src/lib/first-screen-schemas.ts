@@ -1,3 +1,4 @@
+import appLock from 'virtual:json-schema/appLockSettingSchema';
 import balances from 'virtual:json-schema/balancesReplySchema';
 import csrf from 'virtual:json-schema/csrfReplySchema';
 import popups from 'virtual:json-schema/helpPopupsReplySchema';
@@ -7,6 +8,7 @@ import ok from 'virtual:json-schema/okReplySchema';
 import profile from 'virtual:json-schema/profileSchema';
 import unread from 'virtual:json-schema/unreadCountReplySchema';
 import type {
+  AppLockSetting,
   BalancesReply,
   CsrfReply,
   HelpPopupsReply,
@@ -27,6 +29,7 @@ type NotificationListReply = Parsed<typeof notificationListReplySchema>;
  * can draw without them. Other pages use the contract's zod schemas directly.
  */
 export const firstScreenSchemas = {
+  appLock: jsonReplySchema<AppLockSetting>(appLock),
   balances: jsonReplySchema<BalancesReply>(balances),
   csrf: jsonReplySchema<CsrfReply>(csrf),
   popups: jsonReplySchema<HelpPopupsReply>(popups),

@@ -2,6 +2,7 @@ import type { BindableNetwork, Currency, Network, ServerRegion } from '@wallet/c
 import { addressBookEn } from './address-book/en';
 import { amountsEn } from './amounts/en';
 import { releaseEn } from './app/en';
+import { appLockEn } from './app-lock/en';
 import { cardControlsEn } from './card-controls/en';
 import { cardMoneyEn } from './card-money/en';
 import { cardPackEn } from './card-pack/en';
@@ -807,6 +808,7 @@ export const en = {
   },
   payout: payoutEn,
   secondFactor: secondFactorEn,
+  appLock: appLockEn,
   addressBook: addressBookEn,
   help: helpEn,
   tickets: ticketsEn,

@@ -1,6 +1,7 @@
 import { addressBookJa } from './address-book/ja';
 import { amountsJa } from './amounts/ja';
 import { releaseJa } from './app/ja';
+import { appLockJa } from './app-lock/ja';
 import { cardControlsJa } from './card-controls/ja';
 import { cardMoneyJa } from './card-money/ja';
 import { cardPackJa } from './card-pack/ja';
@@ -790,6 +791,7 @@ export const ja: Catalogue = {
   },
   payout: payoutJa,
   secondFactor: secondFactorJa,
+  appLock: appLockJa,
   addressBook: addressBookJa,
   help: helpJa,
   tickets: ticketsJa,

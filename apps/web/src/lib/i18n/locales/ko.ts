@@ -1,6 +1,7 @@
 import { addressBookKo } from './address-book/ko';
 import { amountsKo } from './amounts/ko';
 import { releaseKo } from './app/ko';
+import { appLockKo } from './app-lock/ko';
 import { cardControlsKo } from './card-controls/ko';
 import { cardMoneyKo } from './card-money/ko';
 import { cardPackKo } from './card-pack/ko';
@@ -788,6 +789,7 @@ export const ko: Catalogue = {
   },
   payout: payoutKo,
   secondFactor: secondFactorKo,
+  appLock: appLockKo,
   addressBook: addressBookKo,
   help: helpKo,
   tickets: ticketsKo,

@@ -1,6 +1,7 @@
 import { addressBookZh } from './address-book/zh';
 import { amountsZh } from './amounts/zh';
 import { releaseZh } from './app/zh';
+import { appLockZh } from './app-lock/zh';
 import { cardControlsZh } from './card-controls/zh';
 import { cardMoneyZh } from './card-money/zh';
 import { cardPackZh } from './card-pack/zh';
@@ -787,6 +788,7 @@ export const zh: Catalogue = {
   },
   payout: payoutZh,
   secondFactor: secondFactorZh,
+  appLock: appLockZh,
   addressBook: addressBookZh,
   help: helpZh,
   tickets: ticketsZh,

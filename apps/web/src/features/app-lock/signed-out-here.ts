@@ -1,0 +1,9 @@
+import { useClearSession } from '../../lib/session';
+import { useLogout } from '../auth/api/logout';
+
+/** Signs the member out and opens the sign-in page, whatever the server answers: a lost connection must not leave the lock with no way out. */
+export function useSignedOutHere(): () => void {
+  const logout = useLogout();
+  const clearSession = useClearSession();
+  return () => logout.mutate(undefined, { onSettled: clearSession });
+}
