@@ -1,14 +1,15 @@
 import type { BindableNetwork } from '@wallet/contract';
-import { Form, Input } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import styles from './form-controls.module.css';
+import { AddressInput } from './address-input';
 import { NetworkChoice } from './network-choice';
 
 type Props = { addressLabel: string; addressTestId: string };
 
 /**
  * Network and wallet address (fields `network` and `address` of the contract). The address is
- * checked for the chosen network when the form is sent (isAddressOf, through the schema).
+ * checked for the chosen network when the form is sent (isAddressOf, through the schema), and a
+ * scanned one as soon as it is read.
  */
 export function AddressFields({ addressLabel, addressTestId }: Props) {
   const { t } = useTranslation();
@@ -19,13 +20,7 @@ export function AddressFields({ addressLabel, addressTestId }: Props) {
         <NetworkChoice />
       </Form.Item>
       <Form.Item name="address" label={addressLabel} description={t('address.fieldHint')} data-testid={addressTestId}>
-        <Input
-          className={styles.address}
-          placeholder={network ? t(`address.placeholder.${network}`) : undefined}
-          autoComplete="off"
-          autoCapitalize="off"
-          autoCorrect="off"
-        />
+        <AddressInput network={network} placeholder={network ? t(`address.placeholder.${network}`) : undefined} />
       </Form.Item>
     </>
   );

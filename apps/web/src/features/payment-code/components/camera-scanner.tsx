@@ -3,15 +3,21 @@ import { CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './payment-code.module.css';
-import { uidFromScan } from './payment-link';
 import { decodeVideoFrame } from './qr-canvas';
 
-type Props = {
+type Props<T> = {
   open: boolean;
   onClose: () => void;
-  onUid: (uid: string) => void;
+  /** What a code's text means to the caller, or null for a code it cannot use (scanning goes on). Stable across renders. */
+  read: (text: string) => T | null;
+  /** A usable code was seen. Stable across renders. */
+  onRead: (value: T) => void;
   /** Offered when the camera cannot be used. */
   onChoosePicture: () => void;
+  title: string;
+  hint: string;
+  /** Shown while the camera sees a QR code that `read` cannot use. */
+  unrecognised: string;
 };
 
 type CameraState = 'starting' | 'scanning' | 'denied' | 'noCamera' | 'unavailable' | 'failed';
@@ -27,11 +33,11 @@ function cameraProblem(error: unknown): CameraState {
 }
 
 /**
- * Scans payment codes with the back camera (getUserMedia + jsQR), full screen. The camera exists
+ * Scans QR codes (payment codes, wallet addresses) with the back camera (getUserMedia + jsQR), full screen. The camera exists
  * only on secure origins and with the person's permission; when refused or missing, the scanner
  * says so and offers choosing a picture instead. The camera stops when the scanner closes.
  */
-export function CameraScanner({ open, onClose, onUid, onChoosePicture }: Props) {
+export function CameraScanner<T>({ open, onClose, read, onRead, onChoosePicture, title, hint, unrecognised: unrecognisedText }: Props<T>) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CameraState>('starting');
@@ -48,8 +54,8 @@ export function CameraScanner({ open, onClose, onUid, onChoosePicture }: Props) 
     const scan = () => {
       if (stopped || !video.current) return;
       const text = decodeVideoFrame(video.current, canvas);
-      const uid = text === null ? null : uidFromScan(text);
-      if (uid) return onUid(uid);
+      const value = text === null ? null : read(text);
+      if (value !== null) return onRead(value);
       if (text !== null) setUnrecognised(true);
       timer = setTimeout(scan, SCAN_INTERVAL_MS);
     };
@@ -79,13 +85,13 @@ export function CameraScanner({ open, onClose, onUid, onChoosePicture }: Props) 
       clearTimeout(timer);
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-  }, [open, onUid]);
+  }, [open, read, onRead]);
 
   const problem = state === 'scanning' || state === 'starting' ? null : state;
   return (
     <Popup visible={open} onClose={onClose} position="bottom" destroyOnClose bodyClassName={styles.scanner}>
       <div className={styles.scannerBar}>
-        <h2 className={styles.scannerTitle}>{t('paymentCode.scanTitle')}</h2>
+        <h2 className={styles.scannerTitle}>{title}</h2>
         <button type="button" className={styles.scannerClose} onClick={onClose} aria-label={t('paymentCode.close')}>
           <CloseOutline aria-hidden="true" />
         </button>
@@ -101,11 +107,7 @@ export function CameraScanner({ open, onClose, onUid, onChoosePicture }: Props) 
       </div>
       {problem === null && (
         <p className={styles.scannerHint} role="status">
-          {unrecognised
-            ? t('paymentCode.notPaymentCode')
-            : state === 'starting'
-              ? t('paymentCode.cameraStarting')
-              : t('paymentCode.scanHint')}
+          {unrecognised ? unrecognisedText : state === 'starting' ? t('paymentCode.cameraStarting') : hint}
         </p>
       )}
       <div className={styles.scannerActions}>

@@ -78,7 +78,16 @@ export function ScanPanel({ onUid, cameraFirst = false }: Props) {
         data-testid="scan-file"
         onChange={(event) => void onFile(event.target.files?.[0])}
       />
-      <CameraScanner open={camera} onClose={() => setCamera(false)} onUid={recognised} onChoosePicture={choosePicture} />
+      <CameraScanner
+        open={camera}
+        onClose={() => setCamera(false)}
+        read={uidFromScan}
+        onRead={recognised}
+        onChoosePicture={choosePicture}
+        title={t('paymentCode.scanTitle')}
+        hint={t('paymentCode.scanHint')}
+        unrecognised={t('paymentCode.notPaymentCode')}
+      />
     </div>
   );
 }

@@ -146,6 +146,13 @@ export const en = {
       bindable: 'Address binding',
     },
     loadError: 'Could not load assets and networks',
+    recent: {
+      title: 'Recent activity',
+      seeAll: 'See all',
+      empty: 'No activity yet',
+      emptyText: 'Your top-ups, exchanges, transfers and withdrawals will show here.',
+      loadError: 'Could not load your recent activity',
+    },
     total: {
       label: 'Total value ({{currency}})',
       change: 'Total value: tap to change the display currency',
@@ -722,6 +729,16 @@ export const en = {
     changeIntro: 'Bind the wallet you will top up from. You need a code from your email and your payment password.',
     newAddress: 'New wallet address',
     fieldHint: 'Paste it from your wallet app and check the first and last characters.',
+    scan: {
+      button: 'Scan a QR code',
+      title: 'Scan an address',
+      hint: "Hold the wallet address's QR code inside the frame.",
+      notAddress: 'This QR code holds no wallet address.',
+      noCode: 'No QR code was found in this picture. Try a sharper picture of the whole code.',
+      otherNetwork:
+        'This QR code is for an address on {{network}}, not {{chosen}}, so it was not filled in. Check which network the address is on.',
+      unknownNetwork: 'This QR code is for a network this wallet does not support, so the address was not filled in.',
+    },
     placeholder: {
       TRON: 'TRON address, starts with T',
       BSC: 'BSC address, starts with 0x',

@@ -142,6 +142,13 @@ export const ja: Catalogue = {
       bindable: 'アドレス連携可',
     },
     loadError: '資産とネットワークの情報を読み込めませんでした',
+    recent: {
+      title: '最近の取引',
+      seeAll: 'すべて表示',
+      empty: 'まだ取引はありません',
+      emptyText: '入金・両替・送金・出金がここに表示されます。',
+      loadError: '最近の取引を読み込めませんでした',
+    },
     total: {
       label: '総資産評価額（{{currency}}）',
       change: '総資産評価額：タップして表示通貨を変更',
@@ -705,6 +712,16 @@ export const ja: Catalogue = {
     changeIntro: '入金に使うウォレットを連携します。メールの認証コードと支払いパスワードが必要です。',
     newAddress: '新しいウォレットアドレス',
     fieldHint: 'ウォレットアプリからコピーして貼り付け、最初と最後の文字を確認してください。',
+    scan: {
+      button: 'QRコードを読み取る',
+      title: 'アドレスを読み取る',
+      hint: 'ウォレットアドレスのQRコードを枠内に合わせてください。',
+      notAddress: 'このQRコードにはウォレットアドレスが含まれていません。',
+      noCode: 'この画像にQRコードが見つかりませんでした。コード全体が鮮明に写った画像を選んでください。',
+      otherNetwork:
+        'このQRコードは{{chosen}}ではなく{{network}}のアドレスのため、入力しませんでした。アドレスのネットワークを確認してください。',
+      unknownNetwork: 'このQRコードはこのウォレットが対応していないネットワークのアドレスのため、入力しませんでした。',
+    },
     placeholder: {
       TRON: 'Tで始まるTRONアドレス',
       BSC: '0xで始まるBSCアドレス',

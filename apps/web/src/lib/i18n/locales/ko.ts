@@ -142,6 +142,13 @@ export const ko: Catalogue = {
       bindable: '주소 연결 가능',
     },
     loadError: '자산 및 네트워크 정보를 불러오지 못했습니다',
+    recent: {
+      title: '최근 활동',
+      seeAll: '전체 보기',
+      empty: '아직 활동이 없습니다',
+      emptyText: '충전, 환전, 이체, 출금 내역이 여기에 표시됩니다.',
+      loadError: '최근 활동을 불러오지 못했습니다',
+    },
     total: {
       label: '총 자산 평가액 ({{currency}})',
       change: '총 자산 평가액: 눌러서 표시 통화 변경',
@@ -704,6 +711,15 @@ export const ko: Catalogue = {
     changeIntro: '충전에 사용할 지갑을 연결합니다. 이메일 인증 코드와 결제 비밀번호가 필요합니다.',
     newAddress: '새 지갑 주소',
     fieldHint: '지갑 앱에서 복사해 붙여 넣고, 앞뒤 글자를 확인하세요.',
+    scan: {
+      button: 'QR 코드 스캔',
+      title: '주소 스캔',
+      hint: '지갑 주소의 QR 코드를 프레임 안에 맞춰 주세요.',
+      notAddress: '이 QR 코드에는 지갑 주소가 없습니다.',
+      noCode: '이 사진에서 QR 코드를 찾지 못했습니다. 코드 전체가 선명하게 나온 사진을 선택해 주세요.',
+      otherNetwork: '이 QR 코드는 {{chosen}}이(가) 아닌 {{network}} 주소이므로 입력하지 않았습니다. 주소의 네트워크를 확인해 주세요.',
+      unknownNetwork: '이 QR 코드는 이 지갑이 지원하지 않는 네트워크의 주소이므로 입력하지 않았습니다.',
+    },
     placeholder: {
       TRON: 'T로 시작하는 TRON 주소',
       BSC: '0x로 시작하는 BSC 주소',

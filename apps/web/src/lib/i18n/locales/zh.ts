@@ -142,6 +142,13 @@ export const zh: Catalogue = {
       bindable: '可绑定地址',
     },
     loadError: '资产和网络信息加载失败',
+    recent: {
+      title: '最近动态',
+      seeAll: '查看全部',
+      empty: '暂无动态',
+      emptyText: '您的充值、兑换、转账和提现将显示在这里。',
+      loadError: '无法加载最近动态',
+    },
     total: {
       label: '总资产估值（{{currency}}）',
       change: '总资产估值：点按更换显示币种',
@@ -703,6 +710,15 @@ export const zh: Catalogue = {
     changeIntro: '绑定您用于充值的钱包，需要邮箱验证码和支付密码。',
     newAddress: '新钱包地址',
     fieldHint: '请从钱包应用中复制粘贴，并核对首尾字符。',
+    scan: {
+      button: '扫描二维码',
+      title: '扫描地址',
+      hint: '将钱包地址的二维码置于框内。',
+      notAddress: '该二维码中没有钱包地址。',
+      noCode: '这张图片中没有找到二维码。请换一张清晰、完整的二维码图片。',
+      otherNetwork: '该二维码是 {{network}} 网络的地址，不是 {{chosen}}，因此未填入。请确认地址所在的网络。',
+      unknownNetwork: '该二维码属于本钱包不支持的网络，因此未填入地址。',
+    },
     placeholder: {
       TRON: 'TRON地址，以T开头',
       BSC: 'BSC地址，以0x开头',
