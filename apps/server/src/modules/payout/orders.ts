@@ -178,6 +178,13 @@ export interface SubmitInput {
   paymentPassword: string;
 }
 
+/** The order a request key placed, for a repeat of that request (platform/idempotency). */
+export async function orderByKey(deps: PayoutDeps, userId: string, key: string): Promise<q.OrderRow> {
+  const row = await q.findByKey(deps.db, userId, key);
+  if (!row) throw new AppError('PAYOUT_ORDER_NOT_FOUND');
+  return row;
+}
+
 /**
  * Places the order: the quoted USDT goes on hold in the order's own transaction, so an order exists
  * exactly when its money is held. A retry with the same key, or another request for the same quote,
@@ -186,13 +193,6 @@ export interface SubmitInput {
  * that transaction.
  */
 export async function submitOrder(deps: PayoutDeps, userId: string, input: SubmitInput, key: string, ip: string): Promise<q.OrderRow> {
-/** The order a request key placed, for a repeat of that request (platform/idempotency). */
-export async function orderByKey(deps: PayoutDeps, userId: string, key: string): Promise<q.OrderRow> {
-  const row = await q.findByKey(deps.db, userId, key);
-  if (!row) throw new AppError('PAYOUT_ORDER_NOT_FOUND');
-  return row;
-}
-
   const replay = await q.findByKey(deps.db, userId, key);
   if (replay) {
     if (replay.quote_id !== input.quoteId) throw new AppError('IDEMPOTENCY_KEY_REUSED');
@@ -213,19 +213,19 @@ export async function orderByKey(deps: PayoutDeps, userId: string, key: string):
   const now = deps.clock.now();
   const byHand = deps.partner === null;
   return deps.db.transaction().execute(async (trx) => {
+    await enterPaymentGate(trx, userId, now);
     await q.lockQuote(trx, quote.id);
     const raced = await q.findByQuote(trx, quote.id);
     if (raced) return raced;
-    await q.lockMemberOrders(trx, userId);
-    const settings = await q.settings(trx);
-    const day = today(deps);
-    await enterPaymentGate(trx, userId, now);
-    checkLimits(new Decimal(quote.amount), settings, await q.soldOn(trx, userId, day));
-    const order = await q.insertOrder(trx, {
-      id,
     const payee = await payeeForOrder({ ...deps, db: trx }, userId, input.payeeId);
     if (payee.row.kind !== quote.kind) throw new AppError('PAYEE_KIND_MISMATCH');
     const sealed = sealForOrder(deps.box, id, payee.details);
+    await q.lockMemberOrders(trx, userId);
+    const settings = await q.settings(trx);
+    const day = today(deps);
+    checkLimits(new Decimal(quote.amount), settings, await q.soldOn(trx, userId, day));
+    const order = await q.insertOrder(trx, {
+      id,
       user_id: userId,
       request_key: key,
       quote_id: quote.id,

@@ -10,11 +10,11 @@ import {
   type SecondFactorProof,
 } from '@wallet/contract';
 import { recordAudit } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
 import type { Executor } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secret-box';
-import { checkCode, spendCode } from '../auth/codes';
 import { lockMemberRules } from '../auth/account-security';
+import { checkCode, spendCode } from '../auth/codes';
 import { findUserEmail, verifyPaymentPassword } from '../auth/service';
 import { verifyStepUp } from '../auth/step-up';
 import { verifiedHolderName } from '../cards/kyc';
@@ -147,11 +147,11 @@ export async function savePayee(deps: PayoutDeps, userId: string, id: string | n
   const codeId = await verifyChange(deps, userId, body, ip);
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
+    // Where a flash exchange may pay changes under the payment gate's lock, as addresses do.
+    await lockMemberRules(trx, userId);
     if (codeId) await spendCode(trx, codeId, now);
     if (!existing && (await q.countLive(trx, userId)) >= LIMITS.payout.maxPayees) throw new AppError('PAYEE_LIMIT_REACHED');
     const payeeId = existing?.id ?? randomUUID();
-    // Where a flash exchange may pay changes under the payment gate's lock, as addresses do.
-    await lockMemberRules(trx, userId);
     const firstOfKind = !existing && (await q.countLive(trx, userId, input.kind)) === 0;
     const makeDefault = Boolean(body.makeDefault) || firstOfKind;
     if (makeDefault) await q.clearDefault(trx, userId, input.kind);
@@ -190,10 +190,10 @@ export async function deletePayee(
   await verifyStepUp(deps, userId, secondFactor, ip);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
+    await lockMemberRules(trx, userId);
     const row = await q.findLive(trx, userId, id);
     if (!row) throw new AppError('PAYEE_NOT_FOUND');
     await q.updatePayee(trx, id, { deleted_at: now, is_default: false, updated_at: now });
-    await lockMemberRules(trx, userId);
     await recordAudit(trx, { actorKind: 'user', actorId: userId, action: 'payee.deleted', subject: id, ip });
   });
 }
