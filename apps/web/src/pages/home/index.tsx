@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state';
@@ -13,7 +14,7 @@ import { PopupAnnouncements } from '../../features/help/components/popup-announc
 import { useMeta } from '../../features/system/api/get-meta';
 import { AssetList } from '../../features/system/components/asset-list';
 import { NetworkList } from '../../features/system/components/network-list';
-import { useBalances } from '../../features/wallet/api/get-balances';
+import { RECORDS_QUERY_KEY, useBalances } from '../../features/wallet/api/get-balances';
 import { BalanceList } from '../../features/wallet/components/balance-list';
 import { BalanceTotal } from '../../features/wallet/components/balance-total';
 import { QuickActions } from '../../features/wallet/components/quick-actions';
@@ -22,6 +23,7 @@ import { useDrawnInTransition } from '../../lib/use-drawn-in-transition';
 import { useErrorText } from '../../lib/use-error-text';
 import { HeroCard } from './hero-card';
 import styles from './home.module.css';
+import { RecentActivitySection } from './recent-activity-section';
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -48,6 +50,7 @@ function WalletHome() {
   const errorText = useErrorText();
   const balances = useBalances();
   const me = useMe();
+  const queryClient = useQueryClient();
 
   // The display currency changed elsewhere (settings, another device): profile and total disagree.
   // Ask the server for both again, once per disagreement, and show no total in the old currency meanwhile.
@@ -70,7 +73,11 @@ function WalletHome() {
   const shown = stale || !drawn ? undefined : balances.data;
 
   return (
-    <PullToRefresh onRefresh={async () => void (await Promise.all([balances.refetch(), me.refetch()]))}>
+    <PullToRefresh
+      onRefresh={async () =>
+        void (await Promise.all([balances.refetch(), me.refetch(), queryClient.invalidateQueries({ queryKey: RECORDS_QUERY_KEY })]))
+      }
+    >
       <PageBody>
         {balances.isError ? (
           <Section title={t('home.balances.title')}>
@@ -88,6 +95,7 @@ function WalletHome() {
               <QuickActions />
             </Section>
             <Section title={t('home.balances.title')}>{shown ? <BalanceList balances={shown} /> : <LoadingState rows={8} />}</Section>
+            <RecentActivitySection />
           </>
         )}
       </PageBody>

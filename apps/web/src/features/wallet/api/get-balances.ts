@@ -7,6 +7,8 @@ import { useSignedIn } from '../../../lib/session';
 /** Every wallet query starts with this, so one invalidation refreshes balances and records after money moves. */
 export const WALLET_QUERY_KEY = ['wallet'] as const;
 export const BALANCES_QUERY_KEY = [...WALLET_QUERY_KEY, 'balances'] as const;
+/** The records page and home's recent activity share these (get-records.ts, kept out of the first screen). */
+export const RECORDS_QUERY_KEY = [...WALLET_QUERY_KEY, 'records'] as const;
 
 export function getBalances({ signal }: { signal?: AbortSignal } = {}): Promise<BalancesReply> {
   return api.get('/api/v1/wallet/balances', { signal, schema: firstScreenSchemas.balances });

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Currency, LedgerFamily, RecordListReply } from '@wallet/contract';
 import { api } from '../../../lib/api';
 import { jsonReplySchema } from '../../../lib/json-check';
-import { WALLET_QUERY_KEY } from './get-balances';
+import { RECORDS_QUERY_KEY } from './get-balances';
 
 export type RecordFilters = { currency?: Currency | undefined; family?: LedgerFamily | undefined };
 
@@ -21,7 +21,7 @@ export function getRecords(filters: RecordFilters, cursor: string | null, { sign
 
 export const recordsQueryOptions = (filters: RecordFilters) =>
   infiniteQueryOptions({
-    queryKey: [...WALLET_QUERY_KEY, 'records', { currency: filters.currency ?? null, family: filters.family ?? null }],
+    queryKey: [...RECORDS_QUERY_KEY, { currency: filters.currency ?? null, family: filters.family ?? null }],
     queryFn: ({ pageParam, signal }) => getRecords(filters, pageParam, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
