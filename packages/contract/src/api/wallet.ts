@@ -51,6 +51,15 @@ export const recipientSchema = z
   .object({ uid: z.string(), displayName: z.string(), nickname: z.string().nullable(), maskedEmail: z.string() })
   .meta({ id: 'Recipient' });
 export const uidSchema = z.string().regex(/^[1-9]\d{7}$/, 'RECIPIENT_NOT_FOUND');
+/**
+ * The last members I sent a transfer to, each once, the one paid most recently first (at most
+ * RECENT_RECIPIENTS_LIMIT), shown as a recipient lookup shows them. Empty when I have sent none.
+ */
+export const RECENT_RECIPIENTS_LIMIT = 5;
+export const recentRecipientsReplySchema = z
+  .object({ recipients: z.array(recipientSchema).max(RECENT_RECIPIENTS_LIMIT) })
+  .meta({ id: 'RecentRecipients' });
+export type RecentRecipientsReply = z.infer<typeof recentRecipientsReplySchema>;
 export const transferBodySchema = z
   .object({
     toUid: uidSchema,

@@ -23,6 +23,29 @@ export function insertTransfer(db: Executor, row: Insertable<TransfersTable>) {
     .executeTakeFirst();
 }
 
+/**
+ * The members `fromUserId` paid most recently, each once (their latest transfer), newest first.
+ * DISTINCT ON keeps one row per recipient; the outer order then sorts those by when they were paid.
+ * Served by transfers_sender_recipient_idx.
+ */
+export function recentRecipients(db: Executor, fromUserId: string, limit: number) {
+  const latest = db
+    .selectFrom('transfers')
+    .distinctOn('to_user_id')
+    .select(['to_user_id', 'created_at'])
+    .where('from_user_id', '=', fromUserId)
+    .orderBy('to_user_id')
+    .orderBy('created_at', 'desc')
+    .as('latest');
+  return db
+    .selectFrom(latest)
+    .innerJoin('users', 'users.id', 'latest.to_user_id')
+    .select(['users.uid', 'users.email', 'users.nickname'])
+    .orderBy('latest.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export function usdPriceRows(db: Executor) {
   return db.selectFrom('exchange_rates').select(['currency', 'usd_price']).execute();
 }

@@ -6,6 +6,7 @@ import {
   exchangeReplySchema,
   quoteBodySchema,
   quoteSchema,
+  recentRecipientsReplySchema,
   recipientSchema,
   recordDetailSchema,
   recordListReplySchema,
@@ -26,7 +27,7 @@ import { requireSession, signedIn } from '../auth/sessions';
 import { cachedBalancesOf } from './balances';
 import { createQuote, executeQuote, listExchangePairs } from './exchange';
 import { getRecord, listRecords } from './records';
-import { findRecipient, recipientView, transfer } from './transfers';
+import { findRecipient, recentRecipientsOf, recipientView, transfer } from './transfers';
 import { getWithdrawal, listWithdrawals, requestWithdrawal, type WithdrawalDeps, withdrawalFees } from './withdrawals';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
@@ -103,6 +104,20 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config:
         executeQuote(deps, userId, request.body.quoteId, request.body.paymentPassword, request.ip),
       );
     },
+  );
+
+  // A static path: Fastify matches it before /recipients/:uid. Only my own transfers, so no lookup limit.
+  app.get(
+    '/api/v1/wallet/recipients/recent',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The last members I sent a transfer to, each once, newest first',
+        response: { 200: recentRecipientsReplySchema, ...errors },
+      },
+    },
+    async (request) => ({ recipients: await recentRecipientsOf(deps, signedIn(request).userId) }),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { type Currency, checkTypedAmount, Decimal, maskEmail, TRANSFER_CODES } from '@wallet/contract';
+import { type Currency, checkTypedAmount, Decimal, maskEmail, RECENT_RECIPIENTS_LIMIT, TRANSFER_CODES } from '@wallet/contract';
 import { AppError } from '../../platform/errors';
 import { checkCode, spendCode } from '../auth/codes';
 import { type AuthDeps, findUserByUid, findUserContact, verifyPaymentPassword } from '../auth/service';
@@ -10,8 +10,17 @@ import * as q from './queries';
 export async function findRecipient(deps: AuthDeps, uid: string) {
   const user = await findUserByUid(deps.db, uid);
   if (!user) throw new AppError('RECIPIENT_NOT_FOUND');
-  const maskedEmail = maskEmail(user.email);
-  return { id: user.id, uid: user.uid, displayName: user.nickname ?? maskedEmail, nickname: user.nickname, maskedEmail };
+  return { id: user.id, ...shownAs(user) };
+}
+
+function shownAs({ uid, email, nickname }: { uid: string; email: string; nickname: string | null }) {
+  const maskedEmail = maskEmail(email);
+  return { uid, displayName: nickname ?? maskedEmail, nickname, maskedEmail };
+}
+
+/** Whom I paid lately, shown as the lookup shows a recipient (masked email, never the email). */
+export async function recentRecipientsOf(deps: Pick<AuthDeps, 'db'>, userId: string) {
+  return (await q.recentRecipients(deps.db, userId, RECENT_RECIPIENTS_LIMIT)).map(shownAs);
 }
 
 /** The recipient as a reply shows them (the internal id left out). */

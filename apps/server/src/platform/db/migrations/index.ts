@@ -23,6 +23,7 @@ import * as m0021 from './0021_address_book';
 import * as m0022 from './0022_second_factor_lock_links';
 import * as m0023 from './0023_payee_account_masks';
 import * as m0024 from './0024_app_lock';
+import * as m0025 from './0025_recent_recipients';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -53,4 +54,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022_second_factor_lock_links': m0022,
   '0023_payee_account_masks': m0023,
   '0024_app_lock': m0024,
+  '0025_recent_recipients': m0025,
 };
