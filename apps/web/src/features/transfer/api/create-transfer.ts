@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER, type transferBodySchema, transferReplySchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
 import type { Parsed } from '../../../lib/schema-types';
+import { RECENT_RECIPIENTS_KEY } from './get-recent-recipients';
 
 /** Balances and records live under this key (features/wallet); money moved here changes them. */
 const WALLET_QUERY_KEY = ['wallet'] as const;
@@ -18,7 +19,11 @@ export function useCreateTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTransfer,
-    // Balances and records changed; whichever screens show them refetch.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
+    // Balances, records and whom I paid lately changed; whichever screens show them refetch.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: RECENT_RECIPIENTS_KEY }),
+      ]),
   });
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { textValues } from '../../../lib/form-issues';
 import { useApiForm } from '../../../lib/use-api-form';
 import { type Recipient, recipientQueryOptions } from '../api/get-recipient';
+import { RecentRecipients } from './recent-recipients';
 import { RecipientCard } from './recipient-card';
 import styles from './transfer.module.css';
 
@@ -50,6 +51,16 @@ export function RecipientLookupForm({ myUid, initialUid, onContinue, onScan }: P
     }
   };
 
+  const typedUid: unknown = Form.useWatch('toUid', f.form);
+
+  // Tapping a recent recipient fills the UID and looks it up, as typing it and going on would; what the
+  // list already says about them answers the lookup, so it spends none of the lookup limit.
+  const pick = (recipient: Recipient) => {
+    queryClient.setQueryData(recipientQueryOptions(recipient.uid).queryKey, recipient);
+    f.form.setFieldsValue({ toUid: recipient.uid });
+    void lookUp(recipient.uid);
+  };
+
   // A scanned code arrives with its UID: look it up straight away, once.
   const started = useRef(false);
   useEffect(() => {
@@ -85,6 +96,7 @@ export function RecipientLookupForm({ myUid, initialUid, onContinue, onScan }: P
               {t('transfer.lookUp')}
             </Button>
           )}
+          {!found && !typedUid && !initialUid && <RecentRecipients onPick={pick} />}
         </>
       }
     >

@@ -584,6 +584,7 @@ export const en = {
     uidPlaceholder: '8-digit UID',
     uidFormat: 'A UID has 8 digits and does not start with 0.',
     uidValue: 'UID {{uid}}',
+    recentTitle: 'Recent recipients',
     lookUp: 'Next',
     continue: 'Pay this person',
     scan: 'Scan a payment code',

@@ -567,6 +567,7 @@ export const ja: Catalogue = {
     uidPlaceholder: '8桁のUID',
     uidFormat: 'UIDは0以外で始まる8桁の数字です。',
     uidValue: 'UID {{uid}}',
+    recentTitle: '最近の送金先',
     lookUp: '次へ',
     continue: 'この相手に送金する',
     scan: '受取コードをスキャン',

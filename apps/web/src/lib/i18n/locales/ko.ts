@@ -566,6 +566,7 @@ export const ko: Catalogue = {
     uidPlaceholder: '8자리 UID',
     uidFormat: 'UID는 0으로 시작하지 않는 8자리 숫자입니다.',
     uidValue: 'UID {{uid}}',
+    recentTitle: '최근 받는 사람',
     lookUp: '다음',
     continue: '이 사람에게 보내기',
     scan: '결제 코드 스캔',

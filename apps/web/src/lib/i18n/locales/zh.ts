@@ -565,6 +565,7 @@ export const zh: Catalogue = {
     uidPlaceholder: '8位数字UID',
     uidFormat: 'UID为8位数字，且不以0开头。',
     uidValue: 'UID {{uid}}',
+    recentTitle: '最近收款人',
     lookUp: '下一步',
     continue: '向此人转账',
     scan: '扫描收款码',
