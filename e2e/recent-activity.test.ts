@@ -32,7 +32,7 @@ async function dismissPopups(token: string): Promise<void> {
 /** Home scrolled to its recent activity, which loads once it is near the screen. */
 async function openRecent(page: Page): Promise<void> {
   await page.goto(`${baseUrl()}/`);
-  await page.getByTestId('recent-see-all').scrollIntoViewIfNeeded();
+  await page.getByTestId('recent-slot').scrollIntoViewIfNeeded();
 }
 
 const rows = (page: Page) => page.locator('[data-testid="recent-activity"] [data-testid="record-row"]');

@@ -52,7 +52,10 @@ function RecentActivity() {
   return <List />;
 }
 
-/** True once the element is within half a screen of the viewport: below the fold, the section waits until it is scrolled to. */
+/**
+ * True once the element is on screen: below the fold, the section (its chunk, the records' query and
+ * the whole catalogue) waits until it is scrolled to, so opening home does not fetch it.
+ */
 function useNearViewport<E extends Element>() {
   const ref = useRef<E>(null);
   const [near, setNear] = useState(false);
@@ -60,12 +63,9 @@ function useNearViewport<E extends Element>() {
     const element = ref.current;
     if (near || !element) return;
     if (typeof IntersectionObserver === 'undefined') return setNear(true);
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '0px 0px 50% 0px' },
-    );
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
@@ -85,7 +85,7 @@ export function RecentActivitySection() {
         </Link>
       }
     >
-      <div ref={ref}>{near ? <RecentActivity /> : <LoadingState rows={RECENT_ROWS} />}</div>
+      <div ref={ref} data-testid="recent-slot">{near ? <RecentActivity /> : <LoadingState rows={RECENT_ROWS} />}</div>
     </Section>
   );
 }
