@@ -51,6 +51,9 @@ describe('fault modes on submissions', () => {
   it('timeout-after: recorded although the caller gave up, so a lookup and a repeat find it', async () => {
     await arm({ mode: 'timeout-after', ms: 400 });
     await expect(submit(partner, alipay('order-3002'), AbortSignal.timeout(100))).rejects.toThrow(/abort|timeout/i);
+    // On a loaded machine the caller can give up before the sandbox has even read the request: wait for
+    // the record, which is what this mode promises, rather than assume it was made within 100 ms.
+    await waitFor(async () => (await lookup(partner, 'order-3002')).status === 200);
     const found = await lookup(partner, 'order-3002');
     expect(found.json).toMatchObject({ id: 'order-3002', status: 'pending', amount: '687.50' });
     expect(await submit(partner, alipay('order-3002'))).toEqual(found);
