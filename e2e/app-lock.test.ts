@@ -117,6 +117,41 @@ describe('app lock', () => {
     await later.context().close();
   });
 
+  it('opens with a passkey when the member has one', async () => {
+    // WebAuthn needs a secure context with a domain: the app on localhost, a virtual platform authenticator.
+    const url = inject('baseUrl').replace('127.0.0.1', 'localhost');
+    const page = await signedInPage(browser, token, 'en', { firstLoadOnly: true });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await api('PUT', '/api/v1/me/app-lock', { enabled: false });
+    await page.goto(`${url}/#/pages/security/index`);
+    await page.getByTestId('passkey-add').click();
+    await page.getByText('Create the passkey').click();
+    await page.getByTestId('enrol-proof-sheet').waitFor();
+    await fill(page, 'enrol-payment-password', E2E_PAYMENT_PASSWORD);
+    await page.getByTestId('enrol-payment-password-submit').click();
+    await page.getByTestId('recovery-saved').click();
+    await expect.poll(() => page.getByTestId('passkey-item').count()).toBe(1);
+
+    await api('PUT', '/api/v1/me/app-lock', { enabled: true, idleSeconds: 0 });
+    await page.reload();
+    await lockScreen(page).waitFor();
+    await page.getByTestId('app-lock-passkey').click();
+    await expect.poll(() => lockScreen(page).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('app-lock-settings').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it('"Forgot your payment password?" signs out to the sign-in page', async () => {
     const page = await signedInPage(browser, token, 'en', { firstLoadOnly: true });
     await page.goto(`${inject('baseUrl')}/#/pages/account/index`);
