@@ -247,6 +247,13 @@ export const ko: Catalogue = {
       payout: '즉시 환전',
       viewPayout: '주문 보기',
       deposit: '입금 거래',
+      paid: '보낸 금액',
+      received: '받은 금액',
+      rate: '환율',
+      fee: '수수료',
+      loaded: '카드에 충전한 금액',
+      cardReceived: '카드 입금액',
+      total: '지갑에서 나간 합계',
       loadError: '이 내역을 불러오지 못했습니다',
       notFound: '내역을 찾을 수 없습니다',
       notFoundText: '존재하지 않거나 다른 계정의 내역입니다.',
@@ -518,7 +525,6 @@ export const ko: Catalogue = {
     about: {
       title: '앱 정보',
       version: '앱 버전',
-      docs: 'API 문서',
     },
   },
   payPassword: {
