@@ -85,7 +85,9 @@ export function RecentActivitySection() {
         </Link>
       }
     >
-      <div ref={ref} data-testid="recent-slot">{near ? <RecentActivity /> : <LoadingState rows={RECENT_ROWS} />}</div>
+      <div ref={ref} data-testid="recent-slot">
+        {near ? <RecentActivity /> : <LoadingState rows={RECENT_ROWS} />}
+      </div>
     </Section>
   );
 }
