@@ -48,8 +48,8 @@ export const RAW_PATTERN_SOURCE = String.raw`\/\^|\$\/|\bpattern\b|与模式不�
  * Every page of a tracked context notes each text it ever shows that looks like a raw pattern (a
  * field message or a toast that is gone by the time a test looks at the page still counts).
  */
-function watchRawPatterns(context: BrowserContext): Promise<void> {
-  return context.addInitScript((source) => {
+async function watchRawPatterns(context: BrowserContext): Promise<void> {
+  await context.addInitScript((source) => {
     const pattern = new RegExp(source, 'i');
     const seen: string[] = [];
     (window as unknown as { __rawPatternsSeen: string[] }).__rawPatternsSeen = seen;
