@@ -82,7 +82,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
     },
     async (request, reply) => {
       const by = operator(request);
-      return once(deps, request, reply, by.adminId, (key) => adjustBalance(deps, by, { uid: request.params.uid, ...request.body, key }));
+      // A finished repeat asks the ledger again: it finds the posting by its key and answers replayed, writing nothing.
+      const run = (key: string) => adjustBalance(deps, by, { uid: request.params.uid, ...request.body, key });
+      return once(deps, request, reply, by.adminId, run, { asItStands: run });
     },
   );
 
