@@ -20,7 +20,7 @@ describe('recharge limits', () => {
     const check = (typed: string, available?: string) => checkRecharge(typed, { source: 'USDT', feeRate: '0.015', available });
     expect(check('')).toEqual({ ok: false, issue: { code: 'required' } });
     expect(check('20.5')).toMatchObject({ ok: false, issue: { code: 'tooPrecise', decimals: 0 } });
-    expect(check('19')).toMatchObject({ ok: false, issue: { code: 'belowMinimum', minimum: '20.00' } });
+    expect(check('19')).toMatchObject({ ok: false, issue: { code: 'belowMinimum', minimum: '20' } });
     expect(check('100', '101.49')).toEqual({ ok: false, issue: { code: 'overWithFee', currency: 'USDT', available: '101.49' } });
     expect(check('100', '101.5')).toEqual({ ok: true, amount: '100' });
     expect(check('037')).toEqual({ ok: true, amount: '37' });
