@@ -86,7 +86,8 @@ export function RecentActivitySection() {
       }
     >
       <div ref={ref} data-testid="recent-slot">
-        {near ? <RecentActivity /> : <LoadingState rows={RECENT_ROWS} />}
+        {/* Below the fold, room kept without a skeleton: nothing is loading until it is scrolled to. */}
+        {near ? <RecentActivity /> : <div className={styles.recentRoom} />}
       </div>
     </Section>
   );
