@@ -2,9 +2,10 @@ import path from 'node:path';
 import { LANGUAGES } from '@wallet/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { launchChromium, signedInPage } from './chromium';
-import { call, newBscAddress, registerByApi } from './http';
-import { expectCleanPage } from './page-checks';
+import { call, fundedMember, memberApi, newBscAddress, registerByApi, sendUsdt } from './http';
+import { englishLines, expectCleanPage } from './page-checks';
 
 /**
  * Live updates over Server-Sent Events: a deposit credited on the local chain shows on the home screen
@@ -86,4 +87,29 @@ it('shows the messages page in every language, worded for it, with nothing cut o
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `messages-${language}.png`) });
     await page.context().close();
   }
+});
+
+it('rewords a live notice that is on screen when the member switches language', async () => {
+  const sender = await fundedMember(baseUrl, { email: `live-sender-${Date.now()}@sbc-wallet.local`, usdt: '5' });
+  const receiver = await register();
+  const { uid } = await memberApi(baseUrl, () => receiver)<{ uid: string }>('GET', '/api/v1/me');
+  const page = await pageFor(receiver);
+  await page.goto(`${baseUrl()}/#/pages/account/index`);
+  const switchTo = async (language: 'zh' | 'en') => {
+    await page.getByTestId(`lang-${language}`).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+  };
+  // Chinese is loaded once beforehand, so the switch below takes no download and the notice is still up.
+  await switchTo('zh');
+  await switchTo('en');
+
+  await sendUsdt(baseUrl, sender, uid, '1.5');
+  const toast = page.locator('.adm-toast-main').last();
+  await expect.poll(() => toast.textContent(), { timeout: 15_000 }).toContain(CATALOGUES.en.notifications.title.transfer_received);
+
+  await switchTo('zh');
+  await expect.poll(() => toast.textContent()).toContain(CATALOGUES.zh.notifications.title.transfer_received);
+  expect(englishLines([(await toast.textContent()) ?? ''], 'zh')).toEqual([]);
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'live-notice-reworded-zh.png') });
+  await page.context().close();
 });

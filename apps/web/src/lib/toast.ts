@@ -13,6 +13,9 @@ export type ToastOptions = {
 const TOP = { top: '20%', center: '50%', bottom: '80%' } as const;
 const FADE_MS = 200;
 
+/** The toast on screen, while it is: its words can be changed in place (a language switch rewords it). */
+export type ShownToast = { setContent: (content: string) => void };
+
 let current: { mask: HTMLElement; timer: number } | null = null;
 
 function element(tag: string, className: string, ...children: Array<Node | string>): HTMLElement {
@@ -38,13 +41,14 @@ export function clearToast(): void {
  * react-spring, some 20 KB gzipped, and the toasts shown here (no network, a live notification) can
  * come while home is still loading. Pages that toast after a tap keep antd-mobile's own.
  */
-export function showToast({ content, duration = 2000, position = 'center' }: ToastOptions): void {
+export function showToast({ content, duration = 2000, position = 'center' }: ToastOptions): ShownToast {
   if (current) {
     current.mask.remove();
     window.clearTimeout(current.timer);
     current = null;
   }
-  const text = element('div', 'adm-auto-center', element('div', 'adm-auto-center-content', content));
+  const words = element('div', 'adm-auto-center-content', content);
+  const text = element('div', 'adm-auto-center', words);
   const main = element('div', 'adm-toast-main adm-toast-main-text', text);
   main.style.top = TOP[position];
   const mask = element(
@@ -57,5 +61,11 @@ export function showToast({ content, duration = 2000, position = 'center' }: Toa
   mask.style.pointerEvents = 'none';
   mask.style.background = 'rgba(0, 0, 0, 0)';
   document.body.append(mask);
-  current = { mask, timer: window.setTimeout(clearToast, duration) };
+  const shown = { mask, timer: window.setTimeout(clearToast, duration) };
+  current = shown;
+  return {
+    setContent: (next) => {
+      if (current === shown) words.textContent = next;
+    },
+  };
 }

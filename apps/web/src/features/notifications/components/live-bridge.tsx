@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { CLIENT_LIMITS, type Notification } from '@wallet/contract';
-import { useEffect } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type CardProduct, CLIENT_LIMITS, type Notification } from '@wallet/contract';
+import { useEffect, useRef } from 'react';
 import { connectLive, onLiveEvent } from '../../../lib/live-events';
 import { useAppStore } from '../../../lib/store';
-import { showToast } from '../../../lib/toast';
+import { type ShownToast, showToast } from '../../../lib/toast';
 import { NOTIFICATIONS_QUERY_KEY } from '../api/notifications';
 import { useNotificationText } from './notification-text';
 
@@ -20,6 +20,8 @@ export function LiveBridge() {
   const serverUrl = useAppStore((state) => state.serverUrl);
   const queryClient = useQueryClient();
   const text = useNotificationText();
+  // The live notice on screen and what it says: a language switch while it shows rewords it.
+  const shown = useRef<{ toast: ShownToast; notification: Notification } | null>(null);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -47,9 +49,13 @@ export function LiveBridge() {
       void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
       const notification = data as Notification;
       if (!notification?.code) return;
-      const { title, body } = text(notification);
       // Longer than an action's toast: this one is read, not just noticed.
-      showToast({ content: `${title}: ${body}`, duration: 2 * CLIENT_LIMITS.toastDurationMs, position: 'top' });
+      const toast = showToast({
+        content: toastText(text, notification, queryClient),
+        duration: 2 * CLIENT_LIMITS.toastDurationMs,
+        position: 'top',
+      });
+      shown.current = { toast, notification };
     });
     return () => {
       offBalances();
@@ -58,5 +64,23 @@ export function LiveBridge() {
     };
   }, [queryClient, text]);
 
+  useEffect(() => {
+    const last = shown.current;
+    if (last) last.toast.setContent(toastText(text, last.notification, queryClient));
+  }, [text, queryClient]);
+
   return null;
+}
+
+/**
+ * The notice's words. A card's product is named from the card products already read in any language
+ * (each carries every language's name; the cards feature keys them ['cards', 'products', language]):
+ * the live bridge is on every screen, so it never fetches the catalogue itself.
+ */
+function toastText(text: ReturnType<typeof useNotificationText>, notification: Notification, queryClient: QueryClient): string {
+  const products = queryClient
+    .getQueriesData<{ products: CardProduct[] }>({ queryKey: ['cards', 'products'] })
+    .find(([, data]) => data?.products)?.[1]?.products;
+  const { title, body } = text(notification, products);
+  return `${title}: ${body}`;
 }

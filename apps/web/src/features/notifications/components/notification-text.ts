@@ -11,15 +11,15 @@ const AMOUNT_PARAMS = ['amount', 'returned'] as const;
 /**
  * A notification in the reader's language: stored as a code and parameters, worded now, so a language
  * switch rewrites every message. A code this build does not know yet gets a neutral sentence. With the
- * card products, a card's product is named in that language too (see productNameIn).
+ * card products (given here, or to the call), a card's product is named in that language too (see productNameIn).
  */
 export function useNotificationText(products?: readonly CardProduct[]) {
   const { t, i18n } = useTranslation();
   const language: Language = useAppStore((state) => state.language);
   return useCallback(
-    (notification: Pick<Notification, 'code' | 'params'>) => {
+    (notification: Pick<Notification, 'code' | 'params'>, knownProducts: readonly CardProduct[] | undefined = products) => {
       const params: Record<string, string> = { ...notification.params };
-      const product = productNameIn(notification.params, products, language);
+      const product = productNameIn(notification.params, knownProducts, language);
       if (product !== undefined) params.product = product;
       const currency = params.currency;
       for (const key of AMOUNT_PARAMS) {
