@@ -140,3 +140,9 @@ export async function fundedMember(
   await setPaymentPasswordByApi(baseUrl(), api, email, paymentPassword);
   return { token, api, email };
 }
+
+/** A USDT transfer from a funded member to `toUid`, with its emailed code and the payment password. */
+export async function sendUsdt(baseUrl: () => string, sender: { api: Api; email: string }, toUid: string, amount: string): Promise<void> {
+  const code = await emailedCode(baseUrl(), sender.api, sender.email, 'transfer');
+  await sender.api('POST', '/api/v1/wallet/transfers', { toUid, currency: 'USDT', amount, code, paymentPassword: E2E_PAYMENT_PASSWORD });
+}

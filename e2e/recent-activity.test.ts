@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { launchChromium, signedInPage } from './chromium';
-import { E2E_PAYMENT_PASSWORD, emailedCode, fundedMember, memberApi, newBscAddress, registerByApi } from './http';
+import { fundedMember, memberApi, newBscAddress, registerByApi, sendUsdt } from './http';
 import { expectCleanPage, hash } from './page-checks';
 
 /**
@@ -71,14 +71,7 @@ it('lists a transfer as it arrives, opens its record, and leads to all records',
   await openRecent(page);
   await expect.poll(() => page.getByTestId('recent-empty').count(), { timeout: 15_000 }).toBe(1);
 
-  const code = await emailedCode(baseUrl(), sender.api, sender.email, 'transfer');
-  await sender.api('POST', '/api/v1/wallet/transfers', {
-    toUid: uid,
-    currency: 'USDT',
-    amount: '1.23',
-    code,
-    paymentPassword: E2E_PAYMENT_PASSWORD,
-  });
+  await sendUsdt(baseUrl, sender, uid, '1.23');
 
   // No reload: the balance event of the credit re-reads the records.
   await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(1);

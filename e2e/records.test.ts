@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { launchChromium, signedInPage } from './chromium';
-import { E2E_PAYMENT_PASSWORD, emailedCode, fundedMember, memberApi, registerByApi } from './http';
+import { fundedMember, memberApi, registerByApi, sendUsdt } from './http';
 import { expectCleanPage } from './page-checks';
 
 /**
@@ -36,14 +36,7 @@ it('filters records by family and names the sender of a transfer, in every langu
   const sender = await fundedMember(baseUrl, { email: `sender-${Date.now()}@sbc-wallet.local`, usdt: '10' });
   senderUid = (await sender.api<{ uid: string }>('GET', '/api/v1/me')).uid;
   const { uid } = await memberApi(baseUrl, () => receiver)<{ uid: string }>('GET', '/api/v1/me');
-  const code = await emailedCode(baseUrl(), sender.api, sender.email, 'transfer');
-  await sender.api('POST', '/api/v1/wallet/transfers', {
-    toUid: uid,
-    currency: 'USDT',
-    amount: '1.23',
-    code,
-    paymentPassword: E2E_PAYMENT_PASSWORD,
-  });
+  await sendUsdt(baseUrl, sender, uid, '1.23');
   for (const language of ['en', 'zh', 'ko', 'ja']) {
     const page = await pageFor(receiver, language);
     await page.goto(`${baseUrl()}/#/pages/recordsSun/index`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchChromium, signedInPage } from './chromium';
-import { call, E2E_PASSWORD, E2E_PAYMENT_PASSWORD, emailedCode, fundedMember, loginToken, memberApi, registerByApi } from './http';
+import { call, E2E_PASSWORD, fundedMember, loginToken, memberApi, registerByApi, sendUsdt } from './http';
 import { expectCleanPage, hash } from './page-checks';
 
 /**
@@ -44,13 +44,7 @@ async function prepare(): Promise<void> {
   const sender = await fundedMember(baseUrl, { email: `sender-${Date.now()}@sbc-wallet.local`, usdt: '10' });
   senderUid = (await sender.api<{ uid: string }>('GET', '/api/v1/me')).uid;
   const { uid } = await memberApi(baseUrl, () => member)<{ uid: string }>('GET', '/api/v1/me');
-  await sender.api('POST', '/api/v1/wallet/transfers', {
-    toUid: uid,
-    currency: 'USDT',
-    amount: '7.89',
-    code: await emailedCode(baseUrl(), sender.api, sender.email, 'transfer'),
-    paymentPassword: E2E_PAYMENT_PASSWORD,
-  });
+  await sendUsdt(baseUrl, sender, uid, '7.89');
 }
 
 beforeAll(async () => {
