@@ -10,6 +10,7 @@ import { registerAppRelease } from './modules/app-release/register';
 import { appLockRoutes } from './modules/auth/app-lock-routes';
 import { devMailRoutes } from './modules/auth/dev-mail-routes';
 import { meRoutes } from './modules/auth/me-routes';
+import { paymentPinsFrom } from './modules/auth/payment-pins';
 import { authRoutes } from './modules/auth/routes';
 import { secondFactorRoutes, secondFactorSignInRoutes } from './modules/auth/second-factor/routes';
 import { secondFactorSettings } from './modules/auth/second-factor/settings';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps) {
     limits: createSecretLimits({ db: database.db, clock, redis }),
     security: { appUrl: config.APP_URL, withdrawDelayHours: config.WITHDRAW_NEW_ADDRESS_DELAY_HOURS },
     secondFactor: secondFactorSettings(config),
+    pins: paymentPinsFrom(config),
   };
   await app.register(authRoutes, { deps: authDeps, config });
   await app.register(meRoutes, { deps: authDeps, config });

@@ -1,5 +1,6 @@
 import type { DevChain } from '@wallet/devchain';
 import { buildApp } from './app';
+import { paymentPinsFrom } from './modules/auth/payment-pins';
 import { startSandboxIfWanted } from './modules/cards/sandbox';
 import { startChainJobs } from './modules/chain/jobs';
 import { forgetLocalChainCheckpoint, startLocalChain } from './modules/chain/local-chain';
@@ -53,7 +54,7 @@ async function main() {
   started.push(() => database.close());
   const applied = await migrateToLatest(database.db);
   log.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
-  if (config.DEMO_DATA) await seedDemoData(database.db, log);
+  if (config.DEMO_DATA) await seedDemoData(database.db, log, paymentPinsFrom(config));
   // Development: a local EVM node plays BSC, TRON and ETH (DEVCHAIN=false turns it off; refused in production).
   let devchain: DevChain | undefined;
   if (config.DEVCHAIN) {

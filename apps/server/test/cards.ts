@@ -4,6 +4,7 @@ import { type ArmedFault, type FaultRequest, type SandboxIssuer, startSandboxIss
 import type PgBoss from 'pg-boss';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app';
+import { paymentPinsFrom } from '../src/modules/auth/payment-pins';
 import { secondFactorSettings } from '../src/modules/auth/second-factor/settings';
 import type { CardDeps } from '../src/modules/cards/deps';
 import { HttpIssuer } from '../src/modules/cards/http-issuer';
@@ -105,6 +106,7 @@ export async function createCardWorld({
       limits: createSecretLimits({ db: database.handle.db, clock }),
       security: { appUrl: config.APP_URL, withdrawDelayHours: config.WITHDRAW_NEW_ADDRESS_DELAY_HOURS },
       secondFactor: secondFactorSettings(config),
+      pins: paymentPinsFrom(config),
       issuer: new HttpIssuer(issuer.url, API_KEY, { timeoutMs: config.ISSUER_TIMEOUT_MS }),
       jobs: null,
       log: logger,

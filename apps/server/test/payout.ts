@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isResidentIdNumber } from '@wallet/contract';
 import { type SandboxPayout, startSandboxPayout } from '@wallet/sandbox-payout';
 import { expect } from 'vitest';
+import { paymentPinsFrom } from '../src/modules/auth/payment-pins';
 import { secondFactorSettings } from '../src/modules/auth/second-factor/settings';
 import type { PayoutDeps } from '../src/modules/payout/deps';
 import { HttpPayoutPartner } from '../src/modules/payout/partner';
@@ -71,6 +72,7 @@ export async function createPayoutWorld({
     limits: createSecretLimits({ db, clock }),
     security: { appUrl: config.APP_URL, withdrawDelayHours: config.WITHDRAW_NEW_ADDRESS_DELAY_HOURS },
     secondFactor: secondFactorSettings(config),
+    pins: paymentPinsFrom(config),
     box: new SecretBox(config.PAYEE_ENCRYPTION_KEYS, config.PAYEE_ENCRYPTION_KEY_ID),
     partner: client,
     jobs: null,

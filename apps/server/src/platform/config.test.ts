@@ -45,6 +45,7 @@ describe('production', () => {
       /APP_SECRET: is required in production[\s\S]*SMTP_URL: is required in production/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYEE_ENCRYPTION_KEYS: is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PIN_KEYS: is required in production/);
     const config = loadConfig(PRODUCTION_ENV);
     expect(config.APP_SECRET).toBe(PRODUCTION_ENV.APP_SECRET);
     expect(config.PAYOUT_PARTNER).toBe('none');
@@ -76,6 +77,17 @@ describe('payout', () => {
       PAYOUT_API_KEY: 'k'.repeat(32),
     });
     expect(real.PAYOUT_PARTNER).toBe('http');
+  });
+});
+
+describe('payment pins', () => {
+  it('key payment passwords with a development key unless given keys, and the current key must be one of them', () => {
+    expect(loadConfig({}).PAYMENT_PIN_KEY_ID).toBe('dev1');
+    expect(() => loadConfig({ PAYMENT_PIN_KEYS: '{"a":"short"}', PAYMENT_PIN_KEY_ID: 'a' })).toThrow(/32 bytes/);
+    expect(() => loadConfig({ PAYMENT_PIN_KEYS: PRODUCTION_ENV.PAYMENT_PIN_KEYS, PAYMENT_PIN_KEY_ID: 'p9' })).toThrow(
+      /PAYMENT_PIN_KEY_ID: must name one of PAYMENT_PIN_KEYS/,
+    );
+    expect(loadConfig(PRODUCTION_ENV).PAYMENT_PIN_KEY_ID).toBe('p1');
   });
 });
 

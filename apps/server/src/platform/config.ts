@@ -153,6 +153,17 @@ const secondFactorEnv = {
 };
 
 /**
+ * Payment passwords (auth/payment-pins) are HMAC-SHA-256 under PAYMENT_PIN_KEYS, new ones under
+ * PAYMENT_PIN_KEY_ID; a key stays listed while hashes made with it remain (each is replaced at its
+ * member's next right PIN). Held outside the database: a leaked table without them gives nothing.
+ */
+const DEVELOPMENT_PAYMENT_PIN_KEYS = { dev1: Buffer.from('development-only-payment-pin-32b').toString('base64') };
+const paymentPinEnv = {
+  PAYMENT_PIN_KEYS: sealingKeys.optional(),
+  PAYMENT_PIN_KEY_ID: z.string().optional(),
+};
+
+/**
  * TRUST_PROXY: which proxies in front of the server may name the client in X-Forwarded-For, so that
  * request.ip (and with it every per-address rate limit and secret-guessing limit, and the place in a
  * new-device email) is the member's own address rather than the proxy's. Unset or "false" (the
@@ -267,6 +278,7 @@ const envSchema = z.object({
   ...cardEnv,
   ...payoutEnv,
   ...secondFactorEnv,
+  ...paymentPinEnv,
 });
 
 // Development and tests get a fixed secret so a fresh clone runs; production must bring its own.
@@ -324,6 +336,21 @@ const configSchema = envSchema
       });
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.PAYMENT_PIN_KEYS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PIN_KEYS'],
+        message: 'is required in production (it keys the payment password hashes)',
+      });
+    const keys = env.PAYMENT_PIN_KEYS;
+    if (keys && !(env.PAYMENT_PIN_KEY_ID && Object.hasOwn(keys, env.PAYMENT_PIN_KEY_ID)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PIN_KEY_ID'],
+        message: 'must name one of PAYMENT_PIN_KEYS (the key new hashes use)',
+      });
+  })
+  .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEMO_DATA)
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be true in production' });
   })
@@ -345,6 +372,8 @@ const configSchema = envSchema
     PAYEE_ENCRYPTION_KEY_ID: env.PAYEE_ENCRYPTION_KEYS ? (env.PAYEE_ENCRYPTION_KEY_ID as string) : 'dev1',
     TOTP_ENCRYPTION_KEYS: env.TOTP_ENCRYPTION_KEYS ?? DEVELOPMENT_TOTP_KEYS,
     TOTP_ENCRYPTION_KEY_ID: env.TOTP_ENCRYPTION_KEYS ? (env.TOTP_ENCRYPTION_KEY_ID as string) : 'dev1',
+    PAYMENT_PIN_KEYS: env.PAYMENT_PIN_KEYS ?? DEVELOPMENT_PAYMENT_PIN_KEYS,
+    PAYMENT_PIN_KEY_ID: env.PAYMENT_PIN_KEYS ? (env.PAYMENT_PIN_KEY_ID as string) : 'dev1',
     // The sandbox partner only outside production and only when no real one is named.
     PAYOUT_PARTNER: env.PAYOUT_URL
       ? ('http' as const)

@@ -7,10 +7,8 @@ import {
 } from '@wallet/contract';
 import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { checkSecret } from '../../platform/secret-limits';
-import { verifySecret } from './passwords';
 import * as factors from './second-factor/queries';
-import type { AuthDeps } from './service';
+import { type AuthDeps, checkPaymentPin } from './service';
 import { limitedFactorCheck, proofValid } from './step-up';
 
 /*
@@ -71,8 +69,5 @@ export async function unlockApp(deps: AuthDeps, userId: string, body: AppUnlockB
   }
   const hash = (await findMember(deps, userId)).payment_password_hash;
   if (!hash) throw new AppError('PAYMENT_PASSWORD_NOT_SET');
-  const verdict = await checkSecret(deps.limits, { kind: 'payment_password', account: userId, ip }, () =>
-    verifySecret(hash, body.paymentPassword),
-  );
-  if (!verdict.ok) throw new AppError('PAYMENT_PASSWORD_WRONG', { remainingAttempts: verdict.remainingAttempts });
+  await checkPaymentPin(deps, userId, hash, body.paymentPassword, ip);
 }

@@ -5,7 +5,7 @@ import pLimit from 'p-limit';
 /**
  * argon2id with OWASP's minimum recommendation (19 MiB memory, 2 iterations, 1 lane). The library
  * defaults to argon2id; the parameters are spelled out so a library change cannot weaken them.
- * Login and payment passwords both use this.
+ * Login passwords use this; payment passwords are keyed hashes (payment-pins.ts), argon2id only from before.
  */
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 

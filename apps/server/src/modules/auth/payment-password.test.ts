@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
 import { loadConfig } from '../../platform/config';
 import { createSecretLimits } from '../../platform/secret-limits';
+import { argon2PinHash, type PaymentPins, paymentPinsFrom } from './payment-pins';
 import { secondFactorSettings } from './second-factor/settings';
 import { verifyPaymentPassword } from './service';
 
@@ -41,12 +42,13 @@ const deps = () => ({
   limits: createSecretLimits({ db: t.database.handle.db, clock }),
   security: { appUrl: 'http://localhost', withdrawDelayHours: 24 },
   secondFactor: secondFactorSettings(loadConfig({ NODE_ENV: 'test' })),
+  pins: paymentPinsFrom(loadConfig({ NODE_ENV: 'test' })),
 });
 const userId = async (uid: string) =>
   (await t.database.handle.db.selectFrom('users').select(['id']).where('uid', '=', uid).executeTakeFirstOrThrow()).id;
 
 describe('payment password', () => {
-  it('is reported unset, then set with an emailed code, and stored as argon2id with OWASP parameters', async () => {
+  it('is reported unset, then set with an emailed code, and stored as a keyed hash (HMAC-SHA-256 under the current key id)', async () => {
     const fresh = await registerUser(t);
     expect(fresh.profile.paymentPasswordSet).toBe(false);
     const user = await withPaymentPassword();
@@ -55,7 +57,7 @@ describe('payment password', () => {
       .select(['payment_password_hash'])
       .where('uid', '=', user.profile.uid)
       .executeTakeFirstOrThrow();
-    expect(row.payment_password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.payment_password_hash).toMatch(/^hmac-sha256\$dev1\$[A-Za-z0-9_-]{43}$/);
   });
 
   it('must be 6 digits, typed the same twice', async () => {
@@ -122,5 +124,53 @@ describe('payment password', () => {
     const codes = results.map((r) => (r.status === 'rejected' ? (r.reason as { code: string }).code : 'ok')).sort();
     expect(codes.filter((c) => c === 'PAYMENT_PASSWORD_WRONG')).toHaveLength(4);
     expect(codes.filter((c) => c === 'PAYMENT_PASSWORD_LOCKED')).toHaveLength(4);
+  });
+
+  it('upgrades an argon2id hash from before at the next right PIN, never at a wrong one, counting tries as before', async () => {
+    const user = await withPaymentPassword('135790');
+    const id = await userId(user.profile.uid);
+    const db = t.database.handle.db;
+    const stored = async () =>
+      (await db.selectFrom('users').select('payment_password_hash').where('id', '=', id).executeTakeFirstOrThrow()).payment_password_hash;
+    const old = await argon2PinHash('135790');
+    await db.updateTable('users').set({ payment_password_hash: old }).where('id', '=', id).execute();
+
+    await expect(verifyPaymentPassword(deps(), id, '000000', CLIENT_IP)).rejects.toMatchObject({
+      code: 'PAYMENT_PASSWORD_WRONG',
+      details: { remainingAttempts: 4 },
+    });
+    expect(await stored()).toBe(old);
+    await expect(verifyPaymentPassword(deps(), id, '135790', CLIENT_IP)).resolves.toBeUndefined();
+    const upgraded = await stored();
+    expect(upgraded).toBe(deps().pins.hash(id, '135790'));
+    // The right PIN reset the count as before; the upgraded hash checks the same PIN, and no other.
+    await expect(verifyPaymentPassword(deps(), id, '135790', CLIENT_IP)).resolves.toBeUndefined();
+    await expect(verifyPaymentPassword(deps(), id, '000000', CLIENT_IP)).rejects.toMatchObject({
+      code: 'PAYMENT_PASSWORD_WRONG',
+      details: { remainingAttempts: 4 },
+    });
+    expect(await stored()).toBe(upgraded);
+  });
+
+  it('does not overwrite a PIN changed while an old hash was being checked', async () => {
+    const user = await withPaymentPassword('135790');
+    const id = await userId(user.profile.uid);
+    const db = t.database.handle.db;
+    const old = await argon2PinHash('135790');
+    await db.updateTable('users').set({ payment_password_hash: old }).where('id', '=', id).execute();
+    const changed = deps().pins.hash(id, '246802');
+    // The change lands between the read of the old hash and its upgrade.
+    const pins = deps().pins;
+    const racingPins = Object.create(pins) as PaymentPins;
+    racingPins.check = async (...args) => {
+      const verdict = await pins.check(...args);
+      await db.updateTable('users').set({ payment_password_hash: changed }).where('id', '=', id).execute();
+      return verdict;
+    };
+    const racing = { ...deps(), pins: racingPins };
+    await expect(verifyPaymentPassword(racing, id, '135790', CLIENT_IP)).resolves.toBeUndefined();
+    expect(
+      (await db.selectFrom('users').select('payment_password_hash').where('id', '=', id).executeTakeFirstOrThrow()).payment_password_hash,
+    ).toBe(changed);
   });
 });

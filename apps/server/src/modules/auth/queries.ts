@@ -45,6 +45,19 @@ export async function updateUser(db: Executor, id: string, changes: Updateable<U
   return user;
 }
 
+/**
+ * The payment password's stored form replaced by `next` (the same PIN under the current key), only if
+ * it is still `previous`: a PIN set or changed meanwhile is not overwritten. The profile is unchanged.
+ */
+export async function replacePaymentPinHash(db: Executor, id: string, previous: string, next: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ payment_password_hash: next })
+    .where('id', '=', id)
+    .where('payment_password_hash', '=', previous)
+    .execute();
+}
+
 export function insertSession(db: Executor, row: { user_id: string; token_hash: Buffer; device: string; ip: string | null; now: Date }) {
   return db
     .insertInto('sessions')

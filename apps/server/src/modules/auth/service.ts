@@ -17,6 +17,7 @@ import { checkSecret, resetSecret } from '../../platform/secret-limits';
 import { assertNotLocked, isLocked, lockMemberRules, type SecuritySettings, tellSecurityChange } from './account-security';
 import { type CodeDeps, consumeCode, issueCode } from './codes';
 import { hashSecret, verifySecret } from './passwords';
+import type { PaymentPins } from './payment-pins';
 import * as q from './queries';
 import { rememberDevice } from './second-factor/device-key';
 import { secondFactorChallenge, spendTicket, ticketHolder } from './second-factor/sign-in';
@@ -26,9 +27,15 @@ import { checkProof, type SecondFactorSettings, verifyStepUp } from './step-up';
 /**
  * `log` is for what goes wrong after the event committed (a notice mail SMTP could not send);
  * `security` for the emails and waits that follow a password or address change (account-security.ts);
- * `secondFactor` for authenticator-app secrets and passkeys (step-up.ts).
+ * `secondFactor` for authenticator-app secrets and passkeys (step-up.ts); `pins` keys the payment
+ * passwords' hashes (payment-pins.ts).
  */
-export type AuthDeps = CodeDeps & { log: FastifyBaseLogger; security: SecuritySettings; secondFactor: SecondFactorSettings };
+export type AuthDeps = CodeDeps & {
+  log: FastifyBaseLogger;
+  security: SecuritySettings;
+  secondFactor: SecondFactorSettings;
+  pins: PaymentPins;
+};
 
 export function toProfile(user: q.UserRow): Profile {
   return {
@@ -251,7 +258,7 @@ export async function setPaymentPassword(deps: AuthDeps, userId: string, code: s
   const user = await requireUser(deps, userId);
   await consumeCode(deps, user.email, 'payment_password', code, ip);
   const now = deps.clock.now();
-  const updated = await q.updateUser(deps.db, userId, { payment_password_hash: await hashSecret(paymentPassword) }, now);
+  const updated = await q.updateUser(deps.db, userId, { payment_password_hash: deps.pins.hash(userId, paymentPassword) }, now);
   // Set anew with an emailed code: the wrong tries of the old one no longer count.
   await resetSecret(deps.limits, 'payment_password', userId);
   await recordAudit(deps.db, { actorKind: 'user', actorId: userId, action: 'user.payment_password.set', subject: `user:${userId}`, ip });
@@ -266,7 +273,7 @@ export async function changePaymentPassword(
   ip: string,
 ) {
   await verifyPaymentPassword(deps, userId, oldPaymentPassword, ip);
-  const updated = await q.updateUser(deps.db, userId, { payment_password_hash: await hashSecret(paymentPassword) }, deps.clock.now());
+  const updated = await q.updateUser(deps.db, userId, { payment_password_hash: deps.pins.hash(userId, paymentPassword) }, deps.clock.now());
   await recordAudit(deps.db, { actorKind: 'user', actorId: userId, action: 'user.payment_password.change', subject: `user:${userId}`, ip });
   return toProfile(updated);
 }
@@ -290,8 +297,23 @@ export async function verifyPaymentPassword(deps: AuthDeps, userId: string, cand
   if (!hash) throw new AppError('PAYMENT_PASSWORD_NOT_SET');
   // Every money movement passes here: a locked account moves nothing.
   if (await isLocked(deps.db, userId)) throw new AppError('ACCOUNT_LOCKED');
-  const verdict = await checkSecret(deps.limits, { kind: 'payment_password', account: userId, ip }, () => verifySecret(hash, candidate));
+  await checkPaymentPin(deps, userId, hash, candidate, ip);
+}
+
+/**
+ * The stored payment password `hash` against `candidate`, under the payment_password limits. A right
+ * PIN stored the old way (argon2id, or an earlier key) is stored anew under the current key, if the
+ * member has not changed it meanwhile; a wrong one changes nothing but the limiter's count.
+ */
+export async function checkPaymentPin(deps: AuthDeps, userId: string, hash: string, candidate: string, ip: string): Promise<void> {
+  let rehash: string | null = null;
+  const verdict = await checkSecret(deps.limits, { kind: 'payment_password', account: userId, ip }, async () => {
+    const check = await deps.pins.check(userId, hash, candidate);
+    rehash = check.rehash;
+    return check.ok;
+  });
   if (!verdict.ok) throw new AppError('PAYMENT_PASSWORD_WRONG', { remainingAttempts: verdict.remainingAttempts });
+  if (rehash) await q.replacePaymentPinHash(deps.db, userId, hash, rehash);
 }
 
 /** A new bound address needs the emailed code and the payment password; old and new are kept. */

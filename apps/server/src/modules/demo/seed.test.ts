@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { loadConfig } from '../../platform/config';
+import { paymentPinsFrom } from '../auth/payment-pins';
 import { ledgerViolations } from '../ledger';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
+
+const pins = paymentPinsFrom(loadConfig({ NODE_ENV: 'test' }));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,8 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('creates demo accounts with money once, however often it runs, and they can sign in', async () => {
-  await seedDemoData(t.database.handle.db, t.app.log);
-  await seedDemoData(t.database.handle.db, t.app.log);
+  await seedDemoData(t.database.handle.db, t.app.log, pins);
+  await seedDemoData(t.database.handle.db, t.app.log, pins);
   const demo = DEMO_ACCOUNTS[0];
   const login = await t.app.inject({
     method: 'POST',

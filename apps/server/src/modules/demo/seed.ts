@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import { insertAddress } from '../address-book/queries';
 import { hashSecret } from '../auth/passwords';
+import type { PaymentPins } from '../auth/payment-pins';
 import { findUserByEmail, insertUser } from '../auth/queries';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import { seedAppRelease } from './app-release-content';
@@ -34,20 +35,25 @@ export const DEMO_ACCOUNTS = [
  * Demo data for a local `npm start`: two accounts with money, so a newcomer can try transfers and
  * exchanges at once. Runs at every start and adds only what is missing; never in production.
  */
-export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemoData(db: Db, log: FastifyBaseLogger, pins: PaymentPins): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
     if (await findUserByEmail(db, demo.email)) continue;
     const user = await insertUser(db, {
       uid: String(randomInt(10_000_000, 100_000_000)),
       email: demo.email,
       password_hash: await hashSecret(demo.password),
-      payment_password_hash: await hashSecret(demo.paymentPassword),
       nickname: demo.nickname,
       // Each its own address: a sender bound by two users could be either, so its deposits wait for an operator.
       bound_network: demo.network,
       bound_address: demo.address,
       invite_code: `DEMO${randomInt(1000, 10000)}`,
     });
+    // Keyed by the member's id, which the insert gave.
+    await db
+      .updateTable('users')
+      .set({ payment_password_hash: pins.hash(user.id, demo.paymentPassword) })
+      .where('id', '=', user.id)
+      .execute();
     for (const [currency, amount] of Object.entries(demo.funds) as Array<[keyof typeof demo.funds, string]>) {
       await post(db, {
         typeCode: 13,
