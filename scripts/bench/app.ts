@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { hashSecret } from '../../apps/server/src/modules/auth/passwords';
+import { paymentPinsFrom } from '../../apps/server/src/modules/auth/payment-pins';
 import { WEBHOOK_PATH } from '../../apps/server/src/modules/cards/webhook-routes';
 import { ledgerViolations, USER_WALLET } from '../../apps/server/src/modules/ledger';
+import { loadConfig } from '../../apps/server/src/platform/config';
 import type { Db } from '../../apps/server/src/platform/db/database';
 import type { ActionKind, AppLoad, AppLoadResult } from './app-load';
 import { type CardMember, cardMembers } from './card-members';
@@ -103,12 +105,13 @@ export async function appLoadTest(
   { connections, seconds, warmupSeconds }: { connections: number; seconds: number; warmupSeconds: number },
 ): Promise<AppFigures> {
   const seeding = performance.now();
-  const [passwordHash, paymentHash] = await Promise.all([hashSecret(PASSWORD), hashSecret(PAYMENT_PASSWORD)]);
+  const passwordHash = await hashSecret(PASSWORD);
+  const pins = paymentPinsFrom(loadConfig(serverEnv(url)));
   const members = await cardMembers(db, 2 * APP_MEMBERS, {
     prefix: 'app',
     firstUid: 80_000_000,
     passwordHash,
-    paymentHash,
+    paymentHash: (userId) => pins.hash(userId, PAYMENT_PASSWORD),
     sessions: false,
     wallet: [{ currency: 'USDT', amount: '1000000' }],
     cardBalance: CARD_BALANCE,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { cardAccountIds } from '../../apps/server/src/modules/cards/accounts';
 import { accountId, type Posting, postBatch, SYSTEM_PURPOSES, USER_WALLET } from '../../apps/server/src/modules/ledger';
@@ -26,9 +26,10 @@ export interface CardMemberOptions {
   prefix: string;
   /** uids are firstUid, firstUid + 1, ... (8 digits, as the app's). */
   firstUid: number;
-  /** argon2id hashes (one serves all: it costs the same to check as each member's own). */
+  /** The login password's argon2id hash (one serves all: it costs the same to check as each member's own). */
   passwordHash?: string;
-  paymentHash?: string;
+  /** The payment password's stored form for a member's id (keyed by it, as the app stores it). */
+  paymentHash?: (userId: string) => string;
   /** A bearer session each, made as createSession makes them. */
   sessions: boolean;
   /** Wallet balances, each an adjustment journal (code 13) as the admin's adjustments are: records in the wallet's list. */
@@ -62,15 +63,19 @@ export async function cardMembers(db: Db, count: number, options: CardMemberOpti
       const users = await trx
         .insertInto('users')
         .values(
-          indexes.map((i) => ({
-            uid: String(firstUid + i),
-            email: `${prefix}-${i}@bench.example.com`,
-            password_hash: options.passwordHash ?? 'x',
-            payment_password_hash: options.paymentHash ?? null,
-            bound_network: 'TRON' as const,
-            bound_address: TRON_ADDRESS,
-            invite_code: `${prefix.toUpperCase()}${i}`,
-          })),
+          indexes.map((i) => {
+            const id = randomUUID();
+            return {
+              id,
+              uid: String(firstUid + i),
+              email: `${prefix}-${i}@bench.example.com`,
+              password_hash: options.passwordHash ?? 'x',
+              payment_password_hash: options.paymentHash?.(id) ?? null,
+              bound_network: 'TRON' as const,
+              bound_address: TRON_ADDRESS,
+              invite_code: `${prefix.toUpperCase()}${i}`,
+            };
+          }),
         )
         .returning(['id', 'uid', 'email'])
         .execute();
