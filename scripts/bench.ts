@@ -30,6 +30,8 @@ import { describeFirstScreen, ensureWebBuild, firstScreenOnServer } from './firs
  * one notification a second each, against a bare Node SSE server), which the full run measures last.
  * Each side of the fan-out holds a socket per stream: the open-file limit (ulimit -n) must exceed them.
  * BENCH_ONLY=cards only the card authorization webhooks, with the TPC-B baseline they are set against.
+ * BENCH_ONLY=money only the transfers and exchanges over HTTP, with the TPC-B baseline and the payment
+ * password's check alone.
  * BENCH_ONLY=reads only the authenticated reads (1,000 members' balances, records, cards and card
  * transactions, mixed) against a bare Fastify route, each server in its own process, the load in another.
  * BENCH_ONLY=app only the whole-app load test: members signing in, reading, exchanging, transferring,
@@ -49,7 +51,7 @@ const MONEY_USERS = Number(process.env.BENCH_USERS ?? sized(1024, 8));
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? sized(5000, 10));
 const ONLY = process.env.BENCH_ONLY;
 const APP_SECONDS = Number(process.env.BENCH_APP_SECONDS ?? sized(60, 2));
-const PARTS = ['lists', 'live', 'cards', 'startup', 'reads', 'app', 'web'];
+const PARTS = ['lists', 'live', 'cards', 'money', 'startup', 'reads', 'app', 'web'];
 
 type Figures = Record<string, number | string>;
 
@@ -69,6 +71,7 @@ async function main() {
     if (ONLY === undefined || ONLY === 'app') await appFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'live') await liveFigures(handle.db, database.url, figures);
     if (ONLY === 'cards') await cardsAlone(handle, database.url, figures);
+    if (ONLY === 'money') await moneyAlone(handle, database.url, figures);
     if (ONLY === undefined || ONLY === 'startup') await startupFigures(database.url, figures);
     if (ONLY === undefined || ONLY === 'web') await webFigures(database.url, figures);
 
@@ -89,10 +92,7 @@ async function main() {
 async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Figures) {
   const wallets = await fundedWallets(handle.db, 1000);
 
-  const baseline = await tpcb(url, CLIENTS, SECONDS);
-  figures.tpcbTps = round(baseline.tps);
-  figures.tpcbTool = baseline.tool;
-  console.info(`TPC-B baseline (${baseline.tool}): ${round(baseline.tps)} transactions/s`);
+  const baseline = await tpcbBaseline(url, figures);
 
   // The ledger alone, as the request handlers post (one transaction per posting): the floor under the HTTP figures.
   const single = await postingsPerSecond(handle.db, CLIENTS, SECONDS, uniformPick(wallets));
@@ -101,56 +101,7 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
     `ledger postings in-process (no HTTP), one per transaction, spread over 1000 accounts: ${round(single)}/s = ${ratio(single, baseline.tps)}x TPC-B`,
   );
 
-  // Money requests end to end: the server as `npm start` runs it, the load from another process.
-  const money = await moneyOverHttp(handle.db, url, {
-    connections: HTTP_CLIENTS,
-    seconds: SECONDS,
-    warmupSeconds: WARMUP_SECONDS,
-    users: MONEY_USERS,
-    tpcbTps: baseline.tps,
-  });
-  for (const [name, r] of [
-    ['transfer', money.transfer],
-    ['exchange', money.exchange],
-  ] as const)
-    Object.assign(figures, {
-      [`${name}PerSecond`]: round(r.perSecond),
-      [`${name}P50Ms`]: round(r.p50Ms),
-      [`${name}P99Ms`]: round(r.p99Ms),
-      [`${name}VsTpcb`]: ratio(r.perSecond, baseline.tps),
-      [`${name}Failures`]: Object.values(r.failures).reduce((a, b) => a + b, 0),
-      [`${name}ServerErrors`]: r.serverErrors,
-    });
-  const setting = `${HTTP_CLIENTS} clients over ${money.users} users, after a ${WARMUP_SECONDS} s warm-up`;
-  console.info(
-    `POST /api/v1/wallet/transfers (by UID, 1 USDT, emailed code and payment password), ${setting}: ${moneyLine(money.transfer, baseline.tps)}`,
-  );
-  moneyProblems(money.transfer);
-  if (money.transfer.clientsOutOfCodes > 0)
-    console.info(
-      `  ${money.transfer.clientsOutOfCodes} clients used up their users' transfer codes (${money.codesPerUser} each) before the end: the figure is a floor`,
-    );
-  console.info(`POST /api/v1/wallet/exchange (10 USDT to USD, payment password), ${setting}: ${moneyLine(money.exchange, baseline.tps)}`);
-  const quotes = money.exchange.quotes;
-  if (quotes)
-    console.info(
-      `  each after its own POST /api/v1/wallet/exchange/quotes, as the app does (not counted above): p50 ${round(quotes.p50Ms)} ms, p99 ${round(quotes.p99Ms)} ms; failures: ${failureList(quotes.failures)}`,
-    );
-  moneyProblems(money.exchange);
-  console.info(
-    `  server: apps/server/src/main.ts in its own process (NODE_ENV=test, LOG_LEVEL=${SERVER_LOG_LEVEL} to a file, DATABASE_POOL_MAX=${SERVER_POOL}), load from another; users with bearer sessions and payment passwords, ${money.codesPerUser} transfer codes each stored beforehand`,
-  );
-  const stored = money.stored;
-  const asAnswered = stored.transfers === money.transfer.okTotal && stored.exchanges === money.exchange.okTotal;
-  console.info(
-    `  the database holds ${stored.transfers} transfers and ${stored.exchanges} executed exchanges; ${money.transfer.okTotal} and ${money.exchange.okTotal} were answered 2xx (warm-up included)${asAnswered ? '' : ': MISMATCH'}`,
-  );
-  console.info(
-    `  the payment-password check alone, ${HTTP_CLIENTS} at once in one process: keyed (HMAC-SHA-256, as each of these requests runs it) ${round(money.passwordChecksPerSecond)}/s; the same PIN as argon2id (before, and a member's first check since) ${round(money.argon2ChecksPerSecond)}/s`,
-  );
-  for (const line of money.serverErrors) console.info(`  server error log: ${line}`);
-  figures.passwordChecksPerSecond = round(money.passwordChecksPerSecond);
-  figures.argon2PasswordChecksPerSecond = round(money.argon2ChecksPerSecond);
+  await moneyFigures(handle, url, baseline.tps, figures);
 
   const chain = await chainBench(handle, url);
   Object.assign(figures, {
@@ -419,12 +370,77 @@ async function startupFigures(url: string, figures: Figures) {
   );
 }
 
-/** The card authorization figure alone (BENCH_ONLY=cards), after the TPC-B baseline it is compared with. */
-async function cardsAlone(handle: DatabaseHandle, url: string, figures: Figures) {
+/** Transfers and exchanges end to end: the server as `npm start` runs it, the load from another process. */
+async function moneyFigures(handle: DatabaseHandle, url: string, tpcbTps: number, figures: Figures) {
+  const money = await moneyOverHttp(handle.db, url, {
+    connections: HTTP_CLIENTS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    users: MONEY_USERS,
+    tpcbTps: tpcbTps,
+  });
+  for (const [name, r] of [
+    ['transfer', money.transfer],
+    ['exchange', money.exchange],
+  ] as const)
+    Object.assign(figures, {
+      [`${name}PerSecond`]: round(r.perSecond),
+      [`${name}P50Ms`]: round(r.p50Ms),
+      [`${name}P99Ms`]: round(r.p99Ms),
+      [`${name}VsTpcb`]: ratio(r.perSecond, tpcbTps),
+      [`${name}Failures`]: Object.values(r.failures).reduce((a, b) => a + b, 0),
+      [`${name}ServerErrors`]: r.serverErrors,
+    });
+  const setting = `${HTTP_CLIENTS} clients over ${money.users} users, after a ${WARMUP_SECONDS} s warm-up`;
+  console.info(
+    `POST /api/v1/wallet/transfers (by UID, 1 USDT, emailed code and payment password), ${setting}: ${moneyLine(money.transfer, tpcbTps)}`,
+  );
+  moneyProblems(money.transfer);
+  if (money.transfer.clientsOutOfCodes > 0)
+    console.info(
+      `  ${money.transfer.clientsOutOfCodes} clients used up their users' transfer codes (${money.codesPerUser} each) before the end: the figure is a floor`,
+    );
+  console.info(`POST /api/v1/wallet/exchange (10 USDT to USD, payment password), ${setting}: ${moneyLine(money.exchange, tpcbTps)}`);
+  const quotes = money.exchange.quotes;
+  if (quotes)
+    console.info(
+      `  each after its own POST /api/v1/wallet/exchange/quotes, as the app does (not counted above): p50 ${round(quotes.p50Ms)} ms, p99 ${round(quotes.p99Ms)} ms; failures: ${failureList(quotes.failures)}`,
+    );
+  moneyProblems(money.exchange);
+  console.info(
+    `  server: apps/server/src/main.ts in its own process (NODE_ENV=test, LOG_LEVEL=${SERVER_LOG_LEVEL} to a file, DATABASE_POOL_MAX=${SERVER_POOL}), load from another; users with bearer sessions and payment passwords, ${money.codesPerUser} transfer codes each stored beforehand`,
+  );
+  const stored = money.stored;
+  const asAnswered = stored.transfers === money.transfer.okTotal && stored.exchanges === money.exchange.okTotal;
+  console.info(
+    `  the database holds ${stored.transfers} transfers and ${stored.exchanges} executed exchanges; ${money.transfer.okTotal} and ${money.exchange.okTotal} were answered 2xx (warm-up included)${asAnswered ? '' : ': MISMATCH'}`,
+  );
+  console.info(
+    `  the payment-password check alone, ${HTTP_CLIENTS} at once in one process: keyed (HMAC-SHA-256, as each of these requests runs it) ${round(money.passwordChecksPerSecond)}/s; the same PIN as argon2id (before, and a member's first check since) ${round(money.argon2ChecksPerSecond)}/s`,
+  );
+  for (const line of money.serverErrors) console.info(`  server error log: ${line}`);
+  figures.passwordChecksPerSecond = round(money.passwordChecksPerSecond);
+  figures.argon2PasswordChecksPerSecond = round(money.argon2ChecksPerSecond);
+}
+
+/** pgbench's TPC-B on the bench's database: the baseline the money and card figures are set against. */
+async function tpcbBaseline(url: string, figures: Figures) {
   const baseline = await tpcb(url, CLIENTS, SECONDS);
   figures.tpcbTps = round(baseline.tps);
   figures.tpcbTool = baseline.tool;
   console.info(`TPC-B baseline (${baseline.tool}): ${round(baseline.tps)} transactions/s`);
+  return baseline;
+}
+
+/** The money requests alone (BENCH_ONLY=money), after the TPC-B baseline they are set against. */
+async function moneyAlone(handle: DatabaseHandle, url: string, figures: Figures) {
+  const baseline = await tpcbBaseline(url, figures);
+  await moneyFigures(handle, url, baseline.tps, figures);
+}
+
+/** The card authorization figure alone (BENCH_ONLY=cards), after the TPC-B baseline it is compared with. */
+async function cardsAlone(handle: DatabaseHandle, url: string, figures: Figures) {
+  const baseline = await tpcbBaseline(url, figures);
   await cardFigures(handle, url, baseline.tps, figures);
 }
 
