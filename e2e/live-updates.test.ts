@@ -108,7 +108,8 @@ it('rewords a live notice that is on screen when the member switches language', 
   await expect.poll(() => toast.textContent(), { timeout: 15_000 }).toContain(CATALOGUES.en.notifications.title.transfer_received);
 
   await switchTo('zh');
-  await expect.poll(() => toast.textContent()).toContain(CATALOGUES.zh.notifications.title.transfer_received);
+  // Title and text joined as Chinese punctuates them.
+  await expect.poll(() => toast.textContent()).toContain(`${CATALOGUES.zh.notifications.title.transfer_received}：`);
   expect(englishLines([(await toast.textContent()) ?? ''], 'zh')).toEqual([]);
   if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'live-notice-reworded-zh.png') });
   await page.context().close();

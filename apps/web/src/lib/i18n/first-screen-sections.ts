@@ -24,6 +24,7 @@ export const FIRST_SCREEN_TEXTS = [
   'notifications.body',
   'notifications.reasons',
   'notifications.unknown',
+  'notifications.live',
   'release.offline',
   'release.prompt',
 ] as const;

@@ -81,6 +81,5 @@ function toastText(text: ReturnType<typeof useNotificationText>, notification: N
   const products = queryClient
     .getQueriesData<{ products: CardProduct[] }>({ queryKey: ['cards', 'products'] })
     .find(([, data]) => data?.products)?.[1]?.products;
-  const { title, body } = text(notification, products);
-  return `${title}: ${body}`;
+  return text(notification, products).line;
 }

@@ -34,15 +34,15 @@ export function useNotificationText(products?: readonly CardProduct[]) {
         params.reason = i18n.exists(key) ? t(key as 'notifications.reasons.other') : t('notifications.reasons.other');
       }
       const known = i18n.exists(`notifications.title.${notification.code}`);
-      return {
-        title: known
-          ? t(`notifications.title.${notification.code}` as 'notifications.title.deposit_seen')
-          : t('notifications.unknown.title'),
-        // Parameters differ per code; the catalogue test checks each text's placeholders.
-        body: known
-          ? String(t(`notifications.body.${notification.code}` as 'notifications.body.deposit_seen', params as never))
-          : t('notifications.unknown.body'),
-      };
+      const title = known
+        ? t(`notifications.title.${notification.code}` as 'notifications.title.deposit_seen')
+        : t('notifications.unknown.title');
+      // Parameters differ per code; the catalogue test checks each text's placeholders.
+      const body = known
+        ? String(t(`notifications.body.${notification.code}` as 'notifications.body.deposit_seen', params as never))
+        : t('notifications.unknown.body');
+      // The two as one line (a toast), joined as the language punctuates it.
+      return { title, body, line: t('notifications.live', { title, body }) };
     },
     [t, i18n, products, language],
   );

@@ -83,4 +83,6 @@ export const notificationsEn = {
     body: 'Update the app to read this message.',
     device: 'Unknown device',
   },
+  /** A live notice as one line: its title, then its text. */
+  live: '{{title}}: {{body}}',
 };

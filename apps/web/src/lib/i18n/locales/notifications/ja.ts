@@ -85,4 +85,6 @@ export const notificationsJa: typeof notificationsEn = {
     body: 'このメッセージを読むにはアプリを更新してください。',
     device: '不明な端末',
   },
+  /** A live notice as one line: its title, then its text. */
+  live: '{{title}}：{{body}}',
 };

@@ -82,4 +82,6 @@ export const notificationsKo: typeof notificationsEn = {
     body: '이 메시지를 보려면 앱을 업데이트해 주세요.',
     device: '알 수 없는 기기',
   },
+  /** A live notice as one line: its title, then its text. */
+  live: '{{title}}: {{body}}',
 };

@@ -79,4 +79,6 @@ export const notificationsZh: typeof notificationsEn = {
     body: '请更新应用以查看此消息。',
     device: '未知设备',
   },
+  /** A live notice as one line: its title, then its text. */
+  live: '{{title}}：{{body}}',
 };
