@@ -126,6 +126,22 @@ const sealingKeys = z
       z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'each key must be 32 bytes in base64 (openssl rand -base64 32)'),
     ),
   );
+/**
+ * A set of keys with ids (sealingKeys): required in production, saying what it protects, and its
+ * `<name without S>_ID` must name one of them, the key new values use.
+ */
+function checkKeySet(
+  ctx: z.RefinementCtx,
+  production: boolean,
+  name: 'PAYEE_ENCRYPTION_KEYS' | 'TOTP_ENCRYPTION_KEYS' | 'PAYMENT_PIN_KEYS',
+  keys: Record<string, string> | undefined,
+  currentId: string | undefined,
+  protects: string,
+): void {
+  if (production && !keys) ctx.addIssue({ code: 'custom', path: [name], message: `is required in production (${protects})` });
+  if (keys && !(currentId && Object.hasOwn(keys, currentId)))
+    ctx.addIssue({ code: 'custom', path: [`${name.slice(0, -1)}_ID`], message: `must name one of ${name} (the key new values use)` });
+}
 const SANDBOX_PAYOUT_API_KEY = 'sandbox-payout-key-for-development-only';
 const SANDBOX_PAYOUT_WEBHOOK_SECRET = 'sandbox-payout-webhook-secret-for-development-only';
 const DEVELOPMENT_PAYEE_KEYS = { dev1: Buffer.from('development-only-payee-key-32-by').toString('base64') };
@@ -300,8 +316,6 @@ const configSchema = envSchema
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
-    if (!env.PAYEE_ENCRYPTION_KEYS)
-      ctx.addIssue({ code: 'custom', path: ['PAYEE_ENCRYPTION_KEYS'], message: 'is required in production (it seals payee numbers)' });
     if (env.PAYOUT_URL && env.PAYOUT_WEBHOOK_SECRET === SANDBOX_PAYOUT_WEBHOOK_SECRET)
       ctx.addIssue({
         code: 'custom',
@@ -312,43 +326,17 @@ const configSchema = envSchema
       ctx.addIssue({ code: 'custom', path: ['PAYOUT_API_KEY'], message: "must be set to the payout partner's key in production" });
   })
   .superRefine((env, ctx) => {
-    const keys = env.PAYEE_ENCRYPTION_KEYS;
-    if (keys && !(env.PAYEE_ENCRYPTION_KEY_ID && Object.hasOwn(keys, env.PAYEE_ENCRYPTION_KEY_ID)))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PAYEE_ENCRYPTION_KEY_ID'],
-        message: 'must name one of PAYEE_ENCRYPTION_KEYS (the key new values use)',
-      });
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.TOTP_ENCRYPTION_KEYS)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['TOTP_ENCRYPTION_KEYS'],
-        message: 'is required in production (it seals authenticator-app secrets)',
-      });
-    const keys = env.TOTP_ENCRYPTION_KEYS;
-    if (keys && !(env.TOTP_ENCRYPTION_KEY_ID && Object.hasOwn(keys, env.TOTP_ENCRYPTION_KEY_ID)))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['TOTP_ENCRYPTION_KEY_ID'],
-        message: 'must name one of TOTP_ENCRYPTION_KEYS (the key new values use)',
-      });
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.PAYMENT_PIN_KEYS)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PAYMENT_PIN_KEYS'],
-        message: 'is required in production (it keys the payment password hashes)',
-      });
-    const keys = env.PAYMENT_PIN_KEYS;
-    if (keys && !(env.PAYMENT_PIN_KEY_ID && Object.hasOwn(keys, env.PAYMENT_PIN_KEY_ID)))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PAYMENT_PIN_KEY_ID'],
-        message: 'must name one of PAYMENT_PIN_KEYS (the key new hashes use)',
-      });
+    const production = env.NODE_ENV === 'production';
+    checkKeySet(ctx, production, 'PAYEE_ENCRYPTION_KEYS', env.PAYEE_ENCRYPTION_KEYS, env.PAYEE_ENCRYPTION_KEY_ID, 'it seals payee numbers');
+    checkKeySet(
+      ctx,
+      production,
+      'TOTP_ENCRYPTION_KEYS',
+      env.TOTP_ENCRYPTION_KEYS,
+      env.TOTP_ENCRYPTION_KEY_ID,
+      'it seals authenticator-app secrets',
+    );
+    checkKeySet(ctx, production, 'PAYMENT_PIN_KEYS', env.PAYMENT_PIN_KEYS, env.PAYMENT_PIN_KEY_ID, 'it keys the payment password hashes');
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DEMO_DATA)

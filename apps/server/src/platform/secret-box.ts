@@ -4,6 +4,17 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
+ * Keys of 32 bytes by id, from their base64 (a sealingKeys setting), one of them the current one.
+ * Throws, naming `user`, when a key is not 32 bytes or the current id is not among them.
+ */
+export function keyring(keys: Record<string, string>, currentKeyId: string, user: string): ReadonlyMap<string, Buffer> {
+  const ring = new Map(Object.entries(keys).map(([id, base64]) => [id, Buffer.from(base64, 'base64')]));
+  for (const [id, key] of ring) if (key.length !== 32) throw new Error(`${user}: key ${id} must be 32 bytes (base64)`);
+  if (!ring.has(currentKeyId)) throw new Error(`${user}: no key named ${currentKeyId}`);
+  return ring;
+}
+
+/**
  * AES-256-GCM for data that must be readable again but never sit in the database in clear (payee ID
  * and account numbers). Each sealed value names the key it was sealed with, so keys can be rotated:
  * new values use the current key, old ones open with theirs until re-sealed. The additional data
@@ -16,9 +27,7 @@ export class SecretBox {
     keys: Record<string, string>,
     readonly currentKeyId: string,
   ) {
-    this.keys = new Map(Object.entries(keys).map(([id, base64]) => [id, Buffer.from(base64, 'base64')]));
-    for (const [id, key] of this.keys) if (key.length !== 32) throw new Error(`secret box: key ${id} must be 32 bytes (base64)`);
-    if (!this.keys.has(currentKeyId)) throw new Error(`secret box: no key named ${currentKeyId}`);
+    this.keys = keyring(keys, currentKeyId, 'secret box');
   }
 
   /** iv | tag | ciphertext, under the current key. */

@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
 import { loadConfig } from '../../platform/config';
 import { createSecretLimits } from '../../platform/secret-limits';
-import { argon2PinHash, type PaymentPins, paymentPinsFrom } from './payment-pins';
+import { hashSecret } from './passwords';
+import { type PaymentPins, paymentPinsFrom } from './payment-pins';
 import { secondFactorSettings } from './second-factor/settings';
 import { verifyPaymentPassword } from './service';
 
@@ -132,7 +133,7 @@ describe('payment password', () => {
     const db = t.database.handle.db;
     const stored = async () =>
       (await db.selectFrom('users').select('payment_password_hash').where('id', '=', id).executeTakeFirstOrThrow()).payment_password_hash;
-    const old = await argon2PinHash('135790');
+    const old = await hashSecret('135790');
     await db.updateTable('users').set({ payment_password_hash: old }).where('id', '=', id).execute();
 
     await expect(verifyPaymentPassword(deps(), id, '000000', CLIENT_IP)).rejects.toMatchObject({
@@ -156,7 +157,7 @@ describe('payment password', () => {
     const user = await withPaymentPassword('135790');
     const id = await userId(user.profile.uid);
     const db = t.database.handle.db;
-    const old = await argon2PinHash('135790');
+    const old = await hashSecret('135790');
     await db.updateTable('users').set({ payment_password_hash: old }).where('id', '=', id).execute();
     const changed = deps().pins.hash(id, '246802');
     // The change lands between the read of the old hash and its upgrade.

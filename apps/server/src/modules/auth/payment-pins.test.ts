@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { argon2PinHash, PaymentPins } from './payment-pins';
+import { hashSecret } from './passwords';
+import { PaymentPins } from './payment-pins';
 
 const key = () => randomBytes(32).toString('base64');
 const allPins = function* () {
@@ -66,7 +67,7 @@ describe('payment pins', () => {
   it('answers a right PIN stored as argon2id with its keyed hash, and a wrong one with nothing', async () => {
     const pins = new PaymentPins({ k1: key() }, 'k1');
     const id = randomUUID();
-    const old = await argon2PinHash('135790');
+    const old = await hashSecret('135790');
     expect(await pins.check(id, old, '000000')).toEqual({ ok: false, rehash: null });
     expect(await pins.check(id, old, '135790')).toEqual({ ok: true, rehash: pins.hash(id, '135790') });
   });

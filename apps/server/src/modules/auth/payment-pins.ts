@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../platform/config';
-import { hashSecret, verifySecret } from './passwords';
+import { keyring } from '../../platform/secret-box';
+import { verifySecret } from './passwords';
 
 const SCHEME = 'hmac-sha256';
 const ARGON2_PREFIX = '$argon2';
@@ -27,9 +28,7 @@ export class PaymentPins {
     keys: Record<string, string>,
     readonly currentKeyId: string,
   ) {
-    this.keys = new Map(Object.entries(keys).map(([id, base64]) => [id, Buffer.from(base64, 'base64')]));
-    for (const [id, key] of this.keys) if (key.length !== 32) throw new Error(`payment pins: key ${id} must be 32 bytes (base64)`);
-    if (!this.keys.has(currentKeyId)) throw new Error(`payment pins: no key named ${currentKeyId}`);
+    this.keys = keyring(keys, currentKeyId, 'payment pins');
   }
 
   hash(userId: string, pin: string): string {
@@ -59,6 +58,3 @@ export class PaymentPins {
 export function paymentPinsFrom(config: Pick<Config, 'PAYMENT_PIN_KEYS' | 'PAYMENT_PIN_KEY_ID'>): PaymentPins {
   return new PaymentPins(config.PAYMENT_PIN_KEYS, config.PAYMENT_PIN_KEY_ID);
 }
-
-/** A PIN stored the way before this scheme: only for tests and data written by older releases. */
-export const argon2PinHash = (pin: string): Promise<string> => hashSecret(pin);
