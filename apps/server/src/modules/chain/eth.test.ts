@@ -3,7 +3,7 @@ import { numberToHex } from 'viem';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastCode, sendAccountCode, setPaymentPin } from '../../../test/accounts';
 import { type ChainTestbed, DEPOSIT_ADDRESS, randomAddress, startChainTestbed, userWithAddress } from '../../../test/chain';
-import { accountId, ledgerViolations, SYSTEM_PURPOSES } from '../ledger';
+import { houseBalance, ledgerViolations, SYSTEM_PURPOSES } from '../ledger';
 
 const PIN = '135790';
 
@@ -44,9 +44,8 @@ it('credits and sends 18-decimal ETH exactly once the ETH inbound account is pas
   const db = t.database.handle.db;
   const ether = 10n ** 18n;
   const inbound = async () => {
-    const account = await accountId(db, { userId: null, currency: 'ETH', purpose: SYSTEM_PURPOSES.chainInbound('ETH') });
-    const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', account).executeTakeFirstOrThrow();
-    return weiOf(row.balance);
+    // A house account: the sum of its shards.
+    return weiOf(await houseBalance(db, 'ETH', SYSTEM_PURPOSES.chainInbound('ETH')));
   };
   const deposit = async (from: string, wei: bigint) => {
     await chain.request('hardhat_setBalance', [from, numberToHex(wei + 10n * ether)]);

@@ -18,6 +18,24 @@ export const SYSTEM_PURPOSES = {
 
 export const USER_WALLET = 'wallet';
 
+/**
+ * House accounts: system accounts with no balance limit that members' requests credit or debit
+ * all at once. Each is HOUSE_SHARDS rows (shards) of one owner, currency and purpose; a posting
+ * takes whichever shard no one else holds (locking.ts), so members never queue on one row, and the
+ * house account's balance is the sum of its shards (houseBalance). More shards than connections
+ * that post at once (DATABASE_POOL_MAX per server process, times the processes) keeps a free one
+ * always there. ADR 0007.
+ */
+export const HOUSE_SHARDS = 64;
+const HOUSE_PURPOSES: ReadonlySet<string> = new Set([
+  SYSTEM_PURPOSES.exchangeDesk,
+  SYSTEM_PURPOSES.feeRevenue,
+  SYSTEM_PURPOSES.rewardsExpense,
+  SYSTEM_PURPOSES.payoutDesk,
+]);
+export const isHouse = (key: Pick<AccountKey, 'userId' | 'purpose'>) =>
+  key.userId === null && (HOUSE_PURPOSES.has(key.purpose) || key.purpose.startsWith(SYSTEM_PURPOSES.chainInbound('')));
+
 export interface AccountKey {
   userId: string | null;
   currency: Currency;
@@ -82,10 +100,7 @@ export async function accountIds(db: Executor, keys: readonly AccountKey[]): Pro
     const absent = [...wanted.keys()].filter((name) => !ids.has(name)).sort();
     if (absent.length > 0) {
       const made = absent.map((name) => wanted.get(name) as AccountKey);
-      await sql`insert into ledger_accounts (user_id, currency, purpose)
-        select * from unnest(${made.map((k) => k.userId)}::uuid[], ${made.map((k) => k.currency)}::text[],
-          ${made.map((k) => k.purpose)}::text[])
-        on conflict do nothing`.execute(db);
+      await makeAccounts(db, made);
       // Read again rather than from the insert: those made alongside by another request are found the same way.
       for (const [name, id] of await findMany(db, made)) ids.set(name, id);
     }
@@ -101,7 +116,10 @@ export async function accountIds(db: Executor, keys: readonly AccountKey[]): Pro
   });
 }
 
-/** The accounts of these keys that exist, by name; one probe of the owner key's index each. */
+/**
+ * The accounts of these keys that exist, by name; one probe of the owner key's index each. A plain
+ * read, never an insert that conflicts: that would wait for any transaction writing one of the rows.
+ */
 async function findMany(db: Executor, keys: readonly AccountKey[]): Promise<Map<string, string>> {
   const rows = await sql<{ id: string; user_id: string | null; currency: string; purpose: string }>`
     select a.id::text, a.user_id, a.currency, a.purpose
@@ -109,7 +127,10 @@ async function findMany(db: Executor, keys: readonly AccountKey[]): Promise<Map<
       as v(user_id, currency, purpose)
     join ledger_accounts a on coalesce(a.user_id, '00000000-0000-0000-0000-000000000000'::uuid)
         = coalesce(v.user_id, '00000000-0000-0000-0000-000000000000'::uuid)
-      and a.currency = v.currency and a.purpose = v.purpose`.execute(db);
+      and a.currency = v.currency and a.purpose = v.purpose and a.shard = 0
+    -- A house account counts as found once all its shards are there: one made before it had shards gets the rest.
+    where not a.house or (select count(*) from ledger_accounts s where coalesce(s.user_id, '00000000-0000-0000-0000-000000000000'::uuid)
+      = '00000000-0000-0000-0000-000000000000'::uuid and s.currency = a.currency and s.purpose = a.purpose) >= ${HOUSE_SHARDS}`.execute(db);
   return new Map(rows.rows.map((r) => [`${r.user_id ?? ''}|${r.currency}|${r.purpose}`, r.id]));
 }
 
@@ -117,24 +138,25 @@ async function findMany(db: Executor, keys: readonly AccountKey[]): Promise<Map<
 async function findOrCreate(db: Executor, key: AccountKey): Promise<string> {
   const found = await find(db, key);
   if (found) return found;
-  await db
-    .insertInto('ledger_accounts')
-    .values({ user_id: key.userId, currency: key.currency, purpose: key.purpose })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await makeAccounts(db, [key]);
   // Read again rather than from the insert: one made alongside by another request is found the same way.
   const made = await find(db, key);
   if (!made) throw new Error(`ledger: account ${key.userId ?? 'system'}|${key.currency}|${key.purpose} could not be made`);
   return made;
 }
 
+/** Makes the accounts that do not exist yet: one row each, or HOUSE_SHARDS rows for a house account. */
+async function makeAccounts(db: Executor, keys: readonly AccountKey[]) {
+  const house = keys.map(isHouse);
+  await sql`insert into ledger_accounts (user_id, currency, purpose, house, shard)
+    select v.user_id, v.currency, v.purpose, v.house, s.shard
+    from unnest(${keys.map((k) => k.userId)}::uuid[], ${keys.map((k) => k.currency)}::text[], ${keys.map((k) => k.purpose)}::text[],
+      ${house}::boolean[], ${house.map((h) => (h ? HOUSE_SHARDS : 1))}::integer[]) as v(user_id, currency, purpose, house, shards)
+    cross join lateral generate_series(0, v.shards - 1) as s(shard)
+    order by v.purpose, v.currency, s.shard
+    on conflict do nothing`.execute(db);
+}
+
 async function find(db: Executor, key: AccountKey): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where((eb) => (key.userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', key.userId)))
-    .where('currency', '=', key.currency)
-    .where('purpose', '=', key.purpose)
-    .executeTakeFirst();
-  return row?.id;
+  return (await findMany(db, [key])).get(nameOf(key));
 }

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Db, Executor } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
+import { byId, lockAccounts, onLockedAccounts } from './locking';
 import {
   type AccountRow,
   type AccountState,
@@ -53,14 +54,19 @@ export async function postMany(trx: Executor, postings: Posting[]): Promise<Arra
 async function postBatchIn(trx: Transaction<Database>, postings: Posting[]): Promise<Array<PromiseSettledResult<PostingResult>>> {
   if (postings.length === 0) return [];
   const results: Array<PromiseSettledResult<PostingResult> | undefined> = new Array(postings.length);
-  // One round trip: the keys already in the ledger, and every account the batch names, locked in id order.
-  const { known, state } = await lockBatch(
+  // One round trip: the keys already in the ledger, and every account the batch names, locked (locking.ts).
+  const { known, state, lockedAs } = await lockAccounts(
     trx,
     postings.flatMap((p) => p.legs.map((l) => l.accountId)),
     postings.map((p) => p.idempotencyKey),
   );
 
-  const accepted = planPostings(state, postings, known, results);
+  const accepted = planPostings(
+    state,
+    postings.map((p) => onLockedAccounts(p, lockedAs)),
+    known,
+    results,
+  );
 
   if (accepted.length > 0) {
     const journalOf = await writeBatch(trx, state, accepted);
@@ -109,21 +115,6 @@ function planPostings(
   return accepted;
 }
 
-/** lockAccounts and the idempotency keys already used, in one statement. */
-async function lockBatch(trx: Transaction<Database>, accountIds: string[], keys: string[]) {
-  const ids = [...new Set(accountIds)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  const row = (
-    await sql<{ known: string[]; accounts: AccountRow[] }>`
-      with locked as (
-        select id, user_id, currency, balance, version from ledger_accounts where id = any(${ids}::bigint[]) order by id for update
-      )
-      select (select coalesce(json_agg(idempotency_key), '[]') from ledger_journal where idempotency_key = any(${[...new Set(keys)]}::text[])) as known,
-        (select coalesce(json_agg(json_build_object('id', id::text, 'user_id', user_id, 'currency', currency,
-          'balance', balance::text, 'version', version::text)), '[]') from locked) as accounts`.execute(trx)
-  ).rows[0] as { known: string[]; accounts: AccountRow[] };
-  return { known: new Set(row.known), state: new Map(row.accounts.map((r) => [r.id, accountState(r)])) };
-}
-
 /**
  * The `with` parts that write a planned batch in one statement (one round trip however many
  * postings): `ledger_new_journals` (id, idempotency_key), `ledger_new_balances` and the entries, each
@@ -135,7 +126,7 @@ async function lockBatch(trx: Transaction<Database>, accountIds: string[], keys:
 function batchWriteCtes(state: Map<string, AccountState>, accepted: Accepted[]) {
   const journals = accepted.map((a) => journalRow(a.posting));
   // In id order, as lockAccounts locks them: two batches written at once queue, never deadlock.
-  const touched = [...new Set(accepted.flatMap((a) => a.accounts))].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const touched = [...new Set(accepted.flatMap((a) => a.accounts))].sort(byId);
   const accounts = touched.map((id) => state.get(id) as AccountState);
   const entries = accepted.flatMap((a) => a.entries.map((e) => ({ ...e, key: a.posting.idempotencyKey })));
   const ctes = sql`ledger_new_journals as (

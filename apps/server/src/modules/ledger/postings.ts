@@ -5,6 +5,7 @@ import { afterCommit } from '../../platform/db/after-commit';
 import type { Db, Executor } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { lockAccounts, onLockedAccounts } from './locking';
 
 /**
  * The only code that writes balances (DESIGN.md section 3). Every movement of money is a journal with
@@ -80,21 +81,6 @@ export function legDeltas(posting: Posting): Map<string, Decimal> {
     deltas.set(leg.accountId, (deltas.get(leg.accountId) ?? new Decimal(0)).plus(amount));
   }
   return deltas;
-}
-
-async function lockAccounts(trx: Transaction<Database>, ids: Iterable<string>): Promise<Map<string, AccountState>> {
-  // Locked in id order: two postings that share accounts always queue in the same order, so never deadlock.
-  const sorted = [...new Set(ids)].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  if (sorted.length === 0) return new Map();
-  const rows = await trx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'user_id', 'currency', 'balance', 'version'])
-    .where('id', 'in', sorted)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  if (rows.length !== sorted.length) throw new Error('ledger: unknown account in posting');
-  return new Map(rows.map((r) => [r.id, accountState(r)]));
 }
 
 /**
@@ -181,9 +167,12 @@ async function postIn(trx: Transaction<Database>, posting: Posting): Promise<Pos
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return replay(trx, posting);
-  const deltas = legDeltas(posting);
-  const state = await lockAccounts(trx, deltas.keys());
-  const entries = apply(state, deltas, legCodes(posting));
+  const asked = [...legDeltas(posting).keys()];
+  const { state, lockedAs } = await lockAccounts(trx, asked);
+  if (lockedAs.size !== asked.length) throw new Error('ledger: unknown account in posting');
+  const locked = onLockedAccounts(posting, lockedAs);
+  const deltas = legDeltas(locked);
+  const entries = apply(state, deltas, legCodes(locked));
   await writeBalances(trx, state, deltas.keys());
   await trx
     .insertInto('ledger_entries')

@@ -47,6 +47,18 @@ export async function balancesByPurpose(db: Executor, purposes: string[]): Promi
   return new Map(rows.map((r) => [r.purpose, r.balance]));
 }
 
+/** A house account's balance: the sum of its shards (accounts.ts), as of one snapshot. */
+export async function houseBalance(db: Executor, currency: string, purpose: string): Promise<string> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select(sql<string>`coalesce(sum(balance), 0)::text`.as('balance'))
+    .where('user_id', 'is', null)
+    .where('currency', '=', currency)
+    .where('purpose', '=', purpose)
+    .executeTakeFirstOrThrow();
+  return new Decimal(row.balance).toFixed();
+}
+
 /** The balance of one account. */
 export async function balanceOf(db: Executor, accountId: string): Promise<string> {
   const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', accountId).executeTakeFirstOrThrow();

@@ -96,6 +96,9 @@ export interface LedgerAccountsTable {
   /** numeric(38,18), read as a decimal string */
   balance: Generated<string>;
   version: Generated<string>;
+  /** A house account's shard (ADR 0007): a system account with no balance limit, kept as many rows. */
+  house: Generated<boolean>;
+  shard: Generated<number>;
   created_at: Generated<Date>;
 }
 
