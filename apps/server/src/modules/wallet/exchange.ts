@@ -2,7 +2,7 @@ import { CURRENCIES, type Currency, checkTypedAmount, Decimal, isCurrency, isLed
 import { addSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type AuthDeps, requirePaymentPasswordSet, verifyPaymentPassword } from '../auth/service';
-import { accountId, type Leg, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
+import { accountIds, type Leg, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import * as q from './queries';
 import { midRate, usdPrices } from './rates';
 
@@ -91,26 +91,24 @@ export async function executeQuote(deps: AuthDeps, userId: string, quoteId: stri
   const to = quote.to_currency as Currency;
   const fee = new Decimal(quote.fee);
   const amountIn = new Decimal(quote.amount_in);
+  // Found before the transaction (and kept by the process): the transaction then only locks.
+  const [payer, deskIn, deskOut, payee, revenue] = (await accountIds(deps.db, [
+    { userId, currency: from, purpose: USER_WALLET },
+    { userId: null, currency: from, purpose: SYSTEM_PURPOSES.exchangeDesk },
+    { userId: null, currency: to, purpose: SYSTEM_PURPOSES.exchangeDesk },
+    { userId, currency: to, purpose: USER_WALLET },
+    { userId: null, currency: from, purpose: SYSTEM_PURPOSES.feeRevenue },
+  ])) as [string, string, string, string, string];
+  const legs: Leg[] = [
+    { accountId: payer, amount: amountIn.neg().toFixed() },
+    { accountId: deskIn, amount: amountIn.minus(fee).toFixed() },
+    { accountId: deskOut, amount: new Decimal(quote.amount_out).neg().toFixed() },
+    { accountId: payee, amount: new Decimal(quote.amount_out).toFixed() },
+  ];
+  if (fee.gt(0)) legs.push({ accountId: revenue, amount: fee.toFixed() });
   return deps.db.transaction().execute(async (trx) => {
     const locked = await q.lockQuoteJournal(trx, quoteId);
     if (locked.journal_id) return { quote: toQuote(quote), journalId: locked.journal_id };
-    const legs: Leg[] = [
-      { accountId: await accountId(trx, { userId, currency: from, purpose: USER_WALLET }), amount: amountIn.neg().toFixed() },
-      {
-        accountId: await accountId(trx, { userId: null, currency: from, purpose: SYSTEM_PURPOSES.exchangeDesk }),
-        amount: amountIn.minus(fee).toFixed(),
-      },
-      {
-        accountId: await accountId(trx, { userId: null, currency: to, purpose: SYSTEM_PURPOSES.exchangeDesk }),
-        amount: new Decimal(quote.amount_out).neg().toFixed(),
-      },
-      { accountId: await accountId(trx, { userId, currency: to, purpose: USER_WALLET }), amount: new Decimal(quote.amount_out).toFixed() },
-    ];
-    if (fee.gt(0))
-      legs.push({
-        accountId: await accountId(trx, { userId: null, currency: from, purpose: SYSTEM_PURPOSES.feeRevenue }),
-        amount: fee.toFixed(),
-      });
     const typeCode = quote.type_code;
     if (!isLedgerTypeCode(typeCode)) throw new Error(`exchange quote ${quoteId} has unknown type ${typeCode}`);
     const { journalId } = await post(trx, {
