@@ -11,7 +11,11 @@ const PARTS: Array<{ part: string; line: RegExp; keys: string[] }> = [
   { part: 'TPC-B baseline', line: /^TPC-B baseline \(\w+\): [\d.]+ transactions\/s$/m, keys: ['tpcbTps'] },
   { part: 'ledger postings', line: /^ledger postings in-process .*: [\d.]+\/s/m, keys: ['ledgerSinglePerSecond'] },
   { part: 'transfers over HTTP', line: /^POST \/api\/v1\/wallet\/transfers .*: [\d.]+ req\/s/m, keys: ['transferPerSecond'] },
-  { part: 'exchanges over HTTP', line: /^POST \/api\/v1\/wallet\/exchange .*: [\d.]+ req\/s/m, keys: ['exchangePerSecond'] },
+  {
+    part: 'exchanges over HTTP',
+    line: /^POST \/api\/v1\/wallet\/exchange .*: [\d.]+ req\/s/m,
+    keys: ['exchangePerSecond', 'exchangeSpreadPerSecond'],
+  },
   { part: 'chain scan', line: /^chain catch-up scan: \d+ local blocks/m, keys: ['chainScanBlocksPerSecond'] },
   { part: 'chain crediting', line: /^chain crediting a backlog/m, keys: ['chainCreditBatchedPerSecond'] },
   { part: 'chain job loop', line: /^chain credit delay .*: median [\d.]+ ms/m, keys: ['chainCreditDelayMedianMs'] },

@@ -10,7 +10,7 @@ import { fundedWallets, postingsPerSecond, uniformPick } from './bench/ledger';
 import { type ListsFigures, listsOverHttp } from './bench/lists';
 import type { ListLoadResult } from './bench/lists-load';
 import { DRAIN_MS, type LiveSide, liveFanOut } from './bench/live';
-import { moneyOverHttp, SERVER_LOG_LEVEL, SERVER_POOL } from './bench/money';
+import { moneyOverHttp, SERVER_LOG_LEVEL, SERVER_POOL, SPREAD_PAIRS } from './bench/money';
 import type { MoneyLoadResult } from './bench/money-load';
 import { tpcb } from './bench/pgbench';
 import { READ_KINDS, readsOverHttp } from './bench/reads';
@@ -382,6 +382,7 @@ async function moneyFigures(handle: DatabaseHandle, url: string, tpcbTps: number
   for (const [name, r] of [
     ['transfer', money.transfer],
     ['exchange', money.exchange],
+    ['exchangeSpread', money.exchangeSpread],
   ] as const)
     Object.assign(figures, {
       [`${name}PerSecond`]: round(r.perSecond),
@@ -400,20 +401,33 @@ async function moneyFigures(handle: DatabaseHandle, url: string, tpcbTps: number
     console.info(
       `  ${money.transfer.clientsOutOfCodes} clients used up their users' transfer codes (${money.codesPerUser} each) before the end: the figure is a floor`,
     );
-  console.info(`POST /api/v1/wallet/exchange (10 USDT to USD, payment password), ${setting}: ${moneyLine(money.exchange, tpcbTps)}`);
-  const quotes = money.exchange.quotes;
-  if (quotes)
+  const exchangeLines = (r: typeof money.exchange) => {
+    const quotes = r.quotes;
+    if (quotes)
+      console.info(
+        `  each after its own POST /api/v1/wallet/exchange/quotes, as the app does (not counted above): p50 ${round(quotes.p50Ms)} ms, p99 ${round(quotes.p99Ms)} ms; failures: ${failureList(quotes.failures)}`,
+      );
     console.info(
-      `  each after its own POST /api/v1/wallet/exchange/quotes, as the app does (not counted above): p50 ${round(quotes.p50Ms)} ms, p99 ${round(quotes.p99Ms)} ms; failures: ${failureList(quotes.failures)}`,
+      `  sessions waiting on a lock in a statement on ledger accounts (a house account's row: each client's members are its own), sampled every 10 ms: at most ${r.waits.max} at once, ${r.waits.total} over ${r.waits.samples} samples (target 0); waiting on any lock: ${r.waits.anyLock} over those samples`,
     );
-  moneyProblems(money.exchange);
+    moneyProblems(r);
+  };
+  console.info(
+    `POST /api/v1/wallet/exchange (10 USDT, payment password), each client through one pair of USDT to ${SPREAD_PAIRS.join('/')}, ${setting}: ${moneyLine(money.exchangeSpread, tpcbTps)}`,
+  );
+  exchangeLines(money.exchangeSpread);
+  console.info(
+    `POST /api/v1/wallet/exchange (10 USDT to USD, payment password), every client through that one pair, ${setting}: ${moneyLine(money.exchange, tpcbTps)}; ${ratio(money.exchange.perSecond, money.exchangeSpread.perSecond)}x the spread-out figure (target >= 0.8x)`,
+  );
+  exchangeLines(money.exchange);
   console.info(
     `  server: apps/server/src/main.ts in its own process (NODE_ENV=test, LOG_LEVEL=${SERVER_LOG_LEVEL} to a file, DATABASE_POOL_MAX=${SERVER_POOL}), load from another; users with bearer sessions and payment passwords, ${money.codesPerUser} transfer codes each stored beforehand`,
   );
   const stored = money.stored;
-  const asAnswered = stored.transfers === money.transfer.okTotal && stored.exchanges === money.exchange.okTotal;
+  const exchangesAnswered = money.exchange.okTotal + money.exchangeSpread.okTotal;
+  const asAnswered = stored.transfers === money.transfer.okTotal && stored.exchanges === exchangesAnswered;
   console.info(
-    `  the database holds ${stored.transfers} transfers and ${stored.exchanges} executed exchanges; ${money.transfer.okTotal} and ${money.exchange.okTotal} were answered 2xx (warm-up included)${asAnswered ? '' : ': MISMATCH'}`,
+    `  the database holds ${stored.transfers} transfers and ${stored.exchanges} executed exchanges; ${money.transfer.okTotal} and ${exchangesAnswered} were answered 2xx (warm-up included)${asAnswered ? '' : ': MISMATCH'}`,
   );
   console.info(
     `  the payment-password check alone, ${HTTP_CLIENTS} at once in one process: keyed (HMAC-SHA-256, as each of these requests runs it) ${round(money.passwordChecksPerSecond)}/s; the same PIN as argon2id (before, and a member's first check since) ${round(money.argon2ChecksPerSecond)}/s`,

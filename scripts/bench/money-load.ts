@@ -17,8 +17,10 @@ export interface MoneyLoad {
   /** Load sent first and not counted: the server's code compiled and its caches warm. */
   warmupSeconds: number;
   paymentPassword: string;
-  /** Transfers: amount in USDT. Exchanges: USDT paid in for USD. */
+  /** Transfers: amount in USDT. Exchanges: USDT paid in. */
   amount: string;
+  /** Exchanges: the currencies USDT is exchanged for, client i taking the (i mod n)th. */
+  exchangeTo?: string[];
   /**
    * Transfers: each user's emailed transfer codes, in the order the server takes them (the newest
    * live code first). A user whose codes are used up is skipped.
@@ -133,6 +135,7 @@ async function run(load: MoneyLoad): Promise<MoneyLoadResult> {
   let clientsOutOfCodes = 0;
   let usersRetired = 0;
   const allUids = load.users.map((u) => u.uid);
+  const exchangeTo = load.exchangeTo ?? ['USD'];
 
   const client = async (index: number) => {
     const mine = load.users.filter((_, i) => i % load.connections === index).map((u) => ({ ...u, next: 0, retired: false }));
@@ -159,11 +162,7 @@ async function run(load: MoneyLoad): Promise<MoneyLoadResult> {
           url,
           '/api/v1/wallet/exchange/quotes',
           { authorization: headers.authorization },
-          {
-            from: 'USDT',
-            to: 'USD',
-            amount: load.amount,
-          },
+          { from: 'USDT', to: exchangeTo[index % exchangeTo.length], amount: load.amount },
         );
         if (!quotes.note(quote)) continue;
         const quoteId = (JSON.parse(quote.body) as { id: string }).id;

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { CODE_TTL_SECONDS, consumeCode } from '../../apps/server/src/modules/auth/codes';
 import { hashSecret, verifySecret } from '../../apps/server/src/modules/auth/passwords';
 import { type PaymentPins, paymentPinsFrom } from '../../apps/server/src/modules/auth/payment-pins';
@@ -24,7 +25,10 @@ export interface MoneyFigures {
   users: number;
   codesPerUser: number;
   transfer: MoneyLoadResult;
-  exchange: MoneyLoadResult;
+  /** Exchanges, each client through its own pair of SPREAD_PAIRS. */
+  exchangeSpread: MoneyLoadResult & { waits: LockWaits };
+  /** Exchanges, every client through USDT to USD at once: the house-account case. */
+  exchange: MoneyLoadResult & { waits: LockWaits };
   /** Rows the database holds after the run, to set against the 2xx answers. */
   stored: { transfers: number; exchanges: number };
   /** The payment-password check alone (argon2id verify as every money request runs it), 64 at once in one process. */
@@ -103,13 +107,19 @@ export async function moneyOverHttp(
       amount: '1',
       users: users.map((u, i) => ({ token: u.token, uid: u.uid, codes: codes[i] as string[] })),
     });
-    const exchange = await loadInChild<MoneyLoad, MoneyLoadResult>('./money-load.ts', {
-      ...load,
-      kind: 'exchange',
-      amount: '10',
-      users: users.map((u) => ({ token: u.token, uid: u.uid })),
-    });
-    const serverErrors = transfer.serverErrors + exchange.serverErrors > 0 ? await server.errors(10) : [];
+    const exchanges = (exchangeTo: string[]) =>
+      whileSampling(db, () =>
+        loadInChild<MoneyLoad, MoneyLoadResult>('./money-load.ts', {
+          ...load,
+          kind: 'exchange',
+          amount: '10',
+          exchangeTo,
+          users: users.map((u) => ({ token: u.token, uid: u.uid })),
+        }),
+      );
+    const exchangeSpread = await exchanges(SPREAD_PAIRS);
+    const exchange = await exchanges(['USD']);
+    const serverErrors = transfer.serverErrors + exchange.serverErrors + exchangeSpread.serverErrors > 0 ? await server.errors(10) : [];
     const countOf = async (query: Promise<{ n: string }>) => Number((await query).n);
     const stored = {
       transfers: await countOf(
@@ -126,9 +136,60 @@ export async function moneyOverHttp(
           .executeTakeFirstOrThrow(),
       ),
     };
-    return { users: userCount, codesPerUser, transfer, exchange, stored, passwordChecksPerSecond, argon2ChecksPerSecond, serverErrors };
+    return {
+      users: userCount,
+      codesPerUser,
+      transfer,
+      exchange,
+      exchangeSpread,
+      stored,
+      passwordChecksPerSecond,
+      argon2ChecksPerSecond,
+      serverErrors,
+    };
   } finally {
     await server.stop();
+  }
+}
+
+/** The pairs of the spread-out exchanges: USDT to each of these (all of USDT's pairs). */
+export const SPREAD_PAIRS = ['USD', 'HKD', 'CNY', 'JPY', 'KRW'];
+
+export interface LockWaits {
+  samples: number;
+  /** Sessions waiting for a lock while reading or writing ledger accounts: the most seen at once, and summed over samples. */
+  max: number;
+  total: number;
+  /** Sessions waiting for any lock at all, summed over samples. */
+  anyLock: number;
+}
+
+/**
+ * Runs `load` while sampling pg_stat_activity every 10 ms for sessions waiting on a lock in a
+ * statement on ledger_accounts. Each client sends one member's requests in turn, its own members
+ * only, so a member's rows never make two of them wait: what is seen is waits for a house account.
+ */
+async function whileSampling<T>(db: Db, load: () => Promise<T>): Promise<T & { waits: LockWaits }> {
+  const waits: LockWaits = { samples: 0, max: 0, total: 0, anyLock: 0 };
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      const row = await sql<{ n: number; any: number }>`select count(*) filter (where query ilike '%ledger_accounts%')::integer as n,
+          count(*)::integer as any
+        from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+      const n = row.rows[0]?.n ?? 0;
+      waits.anyLock += row.rows[0]?.any ?? 0;
+      waits.samples += 1;
+      waits.total += n;
+      waits.max = Math.max(waits.max, n);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    return { ...(await load()), waits };
+  } finally {
+    running = false;
+    await sampler;
   }
 }
 
