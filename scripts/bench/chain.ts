@@ -59,7 +59,13 @@ export async function chainBench(handle: DatabaseHandle, url: string): Promise<C
     BSC_USDT_CONTRACT: chain.token,
     BSC_DEPOSIT_ADDRESS: DEPOSIT_ADDRESS,
   });
-  const deps: ScanDeps = { db: handle.db, clock: systemClock, log, mailer: createMailer(config, handle.db, log) };
+  const deps: ScanDeps = {
+    db: handle.db,
+    directUrl: handle.directUrl,
+    clock: systemClock,
+    log,
+    mailer: createMailer(config, handle.db, log),
+  };
   const adapters = adaptersFromConfig(config);
   const service = createChainService(deps, adapters, {
     confirmations: config.CHAIN_CONFIRMATIONS,

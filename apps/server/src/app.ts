@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps) {
     ...(redis ? { redis, nameSpace: 'wallet-rl:' } : {}),
   });
 
-  const feed = new ChangeFeed(database.pool, logger);
+  const feed = new ChangeFeed(database.pool, logger, database.directUrl);
   const detachCaches = attachReadCaches(database.db, feed);
   // Several windows of the app per member; more is a client opening streams in a loop.
   const hub = new LiveHub(database.db, logger, { streamsPerMember: 10, heartbeatMs: 25_000 });
@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationRoutes, { db: database.db, clock, hub });
   // On-chain top-up and withdrawal sending for the networks configured (none in most tests).
   const faucet = config.NODE_ENV !== 'production' && deps.devchain ? '/dev/chain' : undefined;
-  const chain = chainServiceFromConfig(config, database.db, clock, logger, mailer, faucet);
+  const chain = chainServiceFromConfig(config, database, clock, logger, mailer, faucet);
   app.decorate('chain', chain);
   const jobs = deps.jobs;
   const walletDeps = {

@@ -50,9 +50,13 @@ async function main() {
     started.push(() => embedded.stop());
   }
 
-  const database = openDatabase(databaseUrl, config.DATABASE_POOL_MAX);
+  // Sessions (LISTEN, the job queue, session locks) on PostgreSQL itself when DATABASE_URL is a pooler.
+  const directUrl = config.DATABASE_URL ? (config.DATABASE_DIRECT_URL ?? databaseUrl) : databaseUrl;
+  const database = openDatabase(databaseUrl, config.DATABASE_POOL_MAX, directUrl);
   started.push(() => database.close());
-  const applied = await migrateToLatest(database.db);
+  // Migrations on PostgreSQL itself: behind a pooler in transaction mode two servers starting
+  // together both applied the first migration (the migrate test, run through PgBouncer).
+  const applied = await migrateOn(directUrl);
   log.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
   if (config.DEMO_DATA) await seedDemoData(database.db, log, paymentPinsFrom(config));
   // Development: a local EVM node plays BSC, TRON and ETH (DEVCHAIN=false turns it off; refused in production).
@@ -64,7 +68,7 @@ async function main() {
     started.push(() => local.stop());
     await forgetLocalChainCheckpoint(database.db, local.networks);
   }
-  const jobs = await startJobs(databaseUrl, log);
+  const jobs = await startJobs(directUrl, log);
   started.push(() => stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS / 2));
   const sandbox = await startSandboxIfWanted(config, log);
   if (sandbox) started.push(() => sandbox.close());
@@ -84,6 +88,15 @@ async function main() {
   started.push(async () => stopChainJobs());
 
   await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+async function migrateOn(url: string): Promise<string[]> {
+  const direct = openDatabase(url, 2);
+  try {
+    return await migrateToLatest(direct.db);
+  } finally {
+    await direct.close();
+  }
 }
 
 main().catch((error) => {

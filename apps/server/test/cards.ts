@@ -79,7 +79,7 @@ export async function createCardWorld({
   });
   const logger = createLogger(config.LOG_LEVEL, stream);
   // As in production: job errors are logged (a connection cut at teardown must not become an unhandled error).
-  const boss = jobs ? await startJobs(database.url, logger) : null;
+  const boss = jobs ? await startJobs(database.handle.directUrl, logger) : null;
   const app = await buildApp({
     config,
     database: database.handle,

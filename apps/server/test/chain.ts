@@ -102,5 +102,11 @@ export async function userWithAddress(t: TestApp, network: 'BSC' | 'TRON', addre
 /** What a chain service the test builds itself needs: the test app's database and log, its clock, and the development outbox. */
 export function chainDeps(t: TestApp, clock: Clock): ScanDeps {
   const db = t.database.handle.db;
-  return { db, clock, log: t.app.log, mailer: createMailer(loadConfig({ NODE_ENV: 'test' }), db, t.app.log) };
+  return {
+    db,
+    directUrl: t.database.handle.directUrl,
+    clock,
+    log: t.app.log,
+    mailer: createMailer(loadConfig({ NODE_ENV: 'test' }), db, t.app.log),
+  };
 }

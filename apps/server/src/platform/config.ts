@@ -225,6 +225,8 @@ const envSchema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' })
     .default('info'),
   DATABASE_URL: postgresUrl.optional(),
+  /** PostgreSQL itself when DATABASE_URL is a pooler in transaction mode: LISTEN, the job queue and session locks go here. */
+  DATABASE_DIRECT_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: z.coerce.number().int('must be a whole number').min(2, 'must be at least 2').max(200).default(10),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   EMBEDDED_PG_PORT: port(54329),

@@ -12,7 +12,7 @@ let servers: PgBoss[];
 beforeAll(async () => {
   database = await createTestDatabase({ migrate: false });
   const log = createLogger('silent');
-  servers = await Promise.all([startJobs(database.url, log), startJobs(database.url, log)]);
+  servers = await Promise.all([startJobs(database.handle.directUrl, log), startJobs(database.handle.directUrl, log)]);
 });
 afterAll(async () => {
   await Promise.all((servers ?? []).map((boss) => stopJobs(boss, 5000)));

@@ -8,7 +8,7 @@ let bed: ChainTestbed;
 let boss: PgBoss;
 beforeAll(async () => {
   bed = await startChainTestbed();
-  boss = await startJobs(bed.t.database.url, bed.t.app.log);
+  boss = await startJobs(bed.t.database.handle.directUrl, bed.t.app.log);
 });
 afterAll(async () => {
   await boss?.stop({ graceful: true, wait: true, timeout: 5000 });

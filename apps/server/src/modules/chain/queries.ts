@@ -1,5 +1,6 @@
 import type { Network } from '@wallet/contract';
 import { sql, type Updateable } from 'kysely';
+import type pg from 'pg';
 import type { Db, Executor } from '../../platform/db/database';
 import type { ChainDepositsTable } from '../../platform/db/schema';
 
@@ -256,12 +257,12 @@ export async function updateUnattributedDeposit(db: Executor, id: string, change
   return Number(res.numUpdatedRows);
 }
 
-/** A session-level advisory lock on this connection, if free: true when taken. */
-export async function tryAdvisoryLock(conn: Db, key: string): Promise<boolean> {
-  const lock = await sql<{ ok: boolean }>`select pg_try_advisory_lock(hashtext(${key})) as ok`.execute(conn);
+/** A session-level advisory lock on this session, if free: true when taken. */
+export async function tryAdvisoryLock(session: pg.Client, key: string): Promise<boolean> {
+  const lock = await session.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [key]);
   return Boolean(lock.rows[0]?.ok);
 }
 
-export async function advisoryUnlock(conn: Db, key: string): Promise<void> {
-  await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(conn);
+export async function advisoryUnlock(session: pg.Client, key: string): Promise<void> {
+  await session.query('select pg_advisory_unlock(hashtext($1))', [key]);
 }

@@ -11,6 +11,8 @@ import { checkpoint, type NewDeposit, saveCheckpoint, upsertDeposits } from './q
 
 export interface ScanDeps {
   db: Db;
+  /** PostgreSQL itself, for the sender's session lock: `db` may go through a pooler in transaction mode (DatabaseHandle.directUrl). */
+  directUrl: string;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Members are emailed when their withdrawal is sent. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db/database';
+import type { DatabaseHandle, Db } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail';
 import type { ChainAdapter } from './adapter';
 import { type BtcAddressBook, createBtcAddressBook } from './btc-address';
@@ -52,12 +52,20 @@ export function adaptersFromConfig(config: Config, btcBook?: BtcAddressBook, db?
   return adapters;
 }
 
-export function chainServiceFromConfig(config: Config, db: Db, clock: Clock, log: FastifyBaseLogger, mailer: Mailer, devFaucet?: string) {
+export function chainServiceFromConfig(
+  config: Config,
+  database: Pick<DatabaseHandle, 'db' | 'directUrl'>,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  mailer: Mailer,
+  devFaucet?: string,
+) {
+  const { db, directUrl } = database;
   // Watch-only BTC: users' deposit addresses derive from BTC_XPUB.
   const btcBook = config.BTC_XPUB ? createBtcAddressBook(config.BTC_XPUB) : undefined;
   const adapters = adaptersFromConfig(config, btcBook, db);
   const btcOwners = btcBook ? (addresses: string[]) => btcBook.owners(db, addresses) : undefined;
-  return createChainService({ db, clock, log, mailer, ...(btcOwners ? { btcOwners } : {}) }, adapters, {
+  return createChainService({ db, directUrl, clock, log, mailer, ...(btcOwners ? { btcOwners } : {}) }, adapters, {
     confirmations: config.CHAIN_CONFIRMATIONS,
     batchBlocks: config.CHAIN_SCAN_BATCH_BLOCKS,
     timeZone: config.TOPUP_TIME_ZONE,

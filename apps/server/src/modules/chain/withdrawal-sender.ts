@@ -1,5 +1,6 @@
 import type { BindableNetwork } from '@wallet/contract';
 import { Decimal } from '@wallet/contract';
+import { inSession } from '../../platform/db/database';
 import {
   finishWithdrawal,
   highestNonceInFlight,
@@ -39,15 +40,17 @@ export async function sendWithdrawals(deps: ScanDeps, adapter: ChainAdapter, set
   const result: SendResult = { sent: 0, completed: 0, failed: 0, waitingForFunds: 0 };
   if (!sender) return result;
   const network = adapter.network as BindableNetwork;
-  return deps.db.connection().execute(async (conn) => {
-    if (!(await tryAdvisoryLock(conn, `withdrawals:${network}`))) return result;
+  // A session's lock, held across the chain calls with no transaction open: on a session of its own
+  // on PostgreSQL itself, which a pooler in transaction mode would not keep between statements.
+  return inSession(deps.directUrl, 'wallet-withdrawal-sender', async (session) => {
+    if (!(await tryAdvisoryLock(session, `withdrawals:${network}`))) return result;
     try {
       await resumeSending(deps, sender, network);
       await followConfirming(deps, adapter, sender, network, settings, result);
       await sendApproved(deps, sender, network, settings, result);
       return result;
     } finally {
-      await advisoryUnlock(conn, `withdrawals:${network}`);
+      await advisoryUnlock(session, `withdrawals:${network}`);
     }
   });
 }
