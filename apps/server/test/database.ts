@@ -18,15 +18,17 @@ function withDatabase(url: string, name: string): string {
 
 /** A fresh, private database for one test file; migrated unless asked not to be. */
 export async function createTestDatabase({ migrate = true } = {}): Promise<TestDatabase> {
-  const adminUrl = inject('adminDatabaseUrl');
+  // Made and dropped on PostgreSQL itself; used through the pooler when the run has one.
+  const pooledUrl = inject('adminDatabaseUrl');
+  const adminUrl = inject('directAdminDatabaseUrl') ?? pooledUrl;
   const name = `wallet_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
 
-  const url = withDatabase(adminUrl, name);
-  const handle = openDatabase(url, 5);
+  const url = withDatabase(pooledUrl, name);
+  const handle = openDatabase(url, 5, withDatabase(adminUrl, name));
   if (migrate) await migrateToLatest(handle.db);
   return {
     url,

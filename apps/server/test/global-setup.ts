@@ -8,6 +8,8 @@ import { freePort } from './free-port';
 declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
+    /** PostgreSQL itself, when adminDatabaseUrl goes through a pooler (pgbouncer-setup.ts). */
+    directAdminDatabaseUrl?: string;
   }
 }
 
@@ -17,18 +19,24 @@ declare module 'vitest' {
  * file then creates and drops its own database (test/database.ts).
  */
 export default async function setup(project: TestProject) {
+  const postgres = await startTestPostgres();
+  project.provide('adminDatabaseUrl', postgres.url);
+  return postgres.stop;
+}
+
+/** TEST_DATABASE_URL, or an embedded PostgreSQL started for the run. */
+export async function startTestPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
   const given = process.env.TEST_DATABASE_URL;
-  if (given) {
-    project.provide('adminDatabaseUrl', given);
-    return;
-  }
+  if (given) return { url: given, stop: async () => {} };
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wallet-test-pg-'));
   // As root the embedded server runs as the postgres user, which must be able to enter this folder.
   await chmod(dataDir, 0o755);
   const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres', log: () => {} });
-  project.provide('adminDatabaseUrl', embedded.url);
-  return async () => {
-    await embedded.stop();
-    await rm(dataDir, { recursive: true, force: true });
+  return {
+    url: embedded.url,
+    async stop() {
+      await embedded.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -36,7 +36,7 @@ describe.each(setups)('brute force across two processes on %s', (_name, env) => 
       CODES_PER_EMAIL_PER_HOUR: '1000',
       ...env,
     });
-    const database = openDatabase(a.database.url, 5);
+    const database = openDatabase(a.database.url, 5, a.database.handle.directUrl);
     b = await buildApp({ config, database, logger: createLogger('silent'), clock });
     closeB = async () => {
       await b.close();

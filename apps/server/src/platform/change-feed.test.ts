@@ -21,7 +21,7 @@ let admin: Member;
 let member: Member;
 let memberId: string;
 
-async function anotherServer(url: string) {
+async function anotherServer(url: string, directUrl: string) {
   vi.resetModules();
   const { buildApp } = await import('../app');
   const { openDatabase } = await import('./db/database');
@@ -30,7 +30,7 @@ async function anotherServer(url: string) {
   const changes = await import('./changes');
   // Without its own modules, this "server" would hear the first one's changes in memory.
   expect(changes.publishChange).not.toBe(publishChange);
-  const database = openDatabase(url, 5);
+  const database = openDatabase(url, 5, directUrl);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: url, RATE_LIMIT_LOGINS_PER_MINUTE: '10000' });
   const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
   const app = await buildApp({ config, database, logger: createLogger(config.LOG_LEVEL, quiet) });
@@ -70,7 +70,7 @@ function keepPoolBusy(): () => Promise<void> {
 }
 
 async function listen() {
-  const listener = new pg.Client({ connectionString: a.database.url });
+  const listener = new pg.Client({ connectionString: a.database.handle.directUrl });
   await listener.connect();
   const heard: unknown[] = [];
   listener.on('notification', (m) => heard.push(JSON.parse(m.payload ?? '{}').change));
@@ -95,7 +95,7 @@ async function usdt(app: TestApp['app'], user: Member): Promise<string> {
 
 beforeAll(async () => {
   a = await createTestApp({ env: { ADMIN_EMAILS: 'root@example.com' } });
-  b = await anotherServer(a.database.url);
+  b = await anotherServer(a.database.url, a.database.handle.directUrl);
   admin = await registerUser(a, { email: 'root@example.com' });
   member = await registerUser(a);
   await setPaymentPin(a, member, PIN);
@@ -184,7 +184,7 @@ describe('read-your-writes across servers', () => {
   });
 
   it('tells the other servers even while every connection of the request pool is busy', async () => {
-    const listener = new pg.Client({ connectionString: a.database.url });
+    const listener = new pg.Client({ connectionString: a.database.handle.directUrl });
     await listener.connect();
     const heard: string[] = [];
     listener.on('notification', (m) => heard.push(m.payload ?? ''));

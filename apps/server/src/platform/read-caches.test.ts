@@ -77,7 +77,8 @@ describe('read caches across servers', () => {
   });
 
   it('tell other servers about this one’s changes', async () => {
-    const listener = new pg.Client({ connectionString: t.database.url });
+    // LISTEN keeps a session: on PostgreSQL itself, never through a pooler in transaction mode.
+    const listener = new pg.Client({ connectionString: t.database.handle.directUrl });
     await listener.connect();
     const heard: string[] = [];
     listener.on('notification', (m) => heard.push(m.payload ?? ''));
