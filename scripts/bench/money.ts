@@ -63,6 +63,8 @@ export function serverEnv(url: string): Record<string, string> {
     CODES_PER_EMAIL_PER_HOUR: '1000000',
     DEMO_DATA: 'false',
     DEVCHAIN: 'false',
+    // The limiter's counts in Redis, as ADR 0016's step 4 would run it; on PostgreSQL without it.
+    ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
   };
 }
 
