@@ -51,10 +51,6 @@ export async function assertNotLocked(db: Executor, userId: string): Promise<voi
   if (row?.locked_at) throw new AppError('ACCOUNT_LOCKED');
 }
 
-export async function isLocked(db: Executor, userId: string): Promise<boolean> {
-  return Boolean((await securityRow(db, userId))?.locked_at);
-}
-
 /** The hold on every withdrawal, while it lasts. */
 export async function withdrawalHold(
   db: Executor,

@@ -91,7 +91,9 @@ describe('payment password', () => {
   it('changes with the current one', async () => {
     const user = await withPaymentPassword('135790');
     expect((await change(user.headers, '135790', '111222')).statusCode).toBe(200);
-    await expect(verifyPaymentPassword(deps(), await userId(user.profile.uid), '111222', CLIENT_IP)).resolves.toBeUndefined();
+    await expect(verifyPaymentPassword(deps(), await userId(user.profile.uid), '111222', CLIENT_IP)).resolves.toMatchObject({
+      uid: expect.any(String),
+    });
   });
 
   it('locks money movements for 15 minutes after 5 wrong tries, and says until when', async () => {
@@ -114,7 +116,7 @@ describe('payment password', () => {
     const id = await userId(user.profile.uid);
     const wrong = () => verifyPaymentPassword(deps(), id, '000000', CLIENT_IP);
     for (let i = 0; i < 4; i++) await expect(wrong()).rejects.toMatchObject({ code: 'PAYMENT_PASSWORD_WRONG' });
-    await expect(verifyPaymentPassword(deps(), id, '135790', CLIENT_IP)).resolves.toBeUndefined();
+    await expect(verifyPaymentPassword(deps(), id, '135790', CLIENT_IP)).resolves.toMatchObject({ uid: expect.any(String) });
     await expect(wrong()).rejects.toMatchObject({ code: 'PAYMENT_PASSWORD_WRONG', details: { remainingAttempts: 4 } });
   });
 
@@ -141,11 +143,11 @@ describe('payment password', () => {
       details: { remainingAttempts: 4 },
     });
     expect(await stored()).toBe(old);
-    await expect(verifyPaymentPassword(deps(), id, '135790', CLIENT_IP)).resolves.toBeUndefined();
+    await expect(verifyPaymentPassword(deps(), id, '135790', CLIENT_IP)).resolves.toMatchObject({ uid: expect.any(String) });
     const upgraded = await stored();
     expect(upgraded).toBe(deps().pins.hash(id, '135790'));
     // The right PIN reset the count as before; the upgraded hash checks the same PIN, and no other.
-    await expect(verifyPaymentPassword(deps(), id, '135790', CLIENT_IP)).resolves.toBeUndefined();
+    await expect(verifyPaymentPassword(deps(), id, '135790', CLIENT_IP)).resolves.toMatchObject({ uid: expect.any(String) });
     await expect(verifyPaymentPassword(deps(), id, '000000', CLIENT_IP)).rejects.toMatchObject({
       code: 'PAYMENT_PASSWORD_WRONG',
       details: { remainingAttempts: 4 },
@@ -169,7 +171,7 @@ describe('payment password', () => {
       return verdict;
     };
     const racing = { ...deps(), pins: racingPins };
-    await expect(verifyPaymentPassword(racing, id, '135790', CLIENT_IP)).resolves.toBeUndefined();
+    await expect(verifyPaymentPassword(racing, id, '135790', CLIENT_IP)).resolves.toMatchObject({ uid: expect.any(String) });
     expect(
       (await db.selectFrom('users').select('payment_password_hash').where('id', '=', id).executeTakeFirstOrThrow()).payment_password_hash,
     ).toBe(changed);

@@ -246,6 +246,26 @@ export function findUserEmail(db: Executor, id: string) {
 }
 
 /** Who a notice goes to and in which language, with the UID others know the member by. */
+/** What a money request checks of its payer in one read: contact, payment password and lock. */
+export function findPayer(db: Executor, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['uid', 'email', 'payment_password_hash'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('account_security')
+            .select('user_id')
+            .whereRef('account_security.user_id', '=', 'users.id')
+            .where('locked_at', 'is not', null),
+        )
+        .as('locked'),
+    )
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export function findUserContact(db: Executor, id: string) {
   return db.selectFrom('users').select(['uid', 'email', 'language']).where('id', '=', id).executeTakeFirstOrThrow();
 }

@@ -14,7 +14,7 @@ import { recordAudit } from '../../platform/audit';
 import { describeDevice } from '../../platform/device-description';
 import { AppError } from '../../platform/errors';
 import { checkSecret, resetSecret } from '../../platform/secret-limits';
-import { assertNotLocked, isLocked, lockMemberRules, type SecuritySettings, tellSecurityChange } from './account-security';
+import { assertNotLocked, lockMemberRules, type SecuritySettings, tellSecurityChange } from './account-security';
 import { type CodeDeps, consumeCode, issueCode } from './codes';
 import { hashSecret, verifySecret } from './passwords';
 import type { PaymentPins } from './payment-pins';
@@ -290,14 +290,21 @@ export async function requirePaymentPasswordSet(deps: AuthDeps, userId: string):
  * password is checked, so parallel guesses cannot slip past the limit, and the count stays even
  * though the caller's request fails.
  */
-export async function verifyPaymentPassword(deps: AuthDeps, userId: string, candidate: string, ip: string): Promise<void> {
-  const user = await q.findUserById(deps.db, userId);
-  if (!user) throw new AppError('UNAUTHORIZED');
-  const hash = user.payment_password_hash;
+/** Checks the payment password of a money request; returns the payer's contact, read in the same query. */
+export async function verifyPaymentPassword(
+  deps: AuthDeps,
+  userId: string,
+  candidate: string,
+  ip: string,
+): Promise<{ uid: string; email: string }> {
+  const payer = await q.findPayer(deps.db, userId);
+  if (!payer) throw new AppError('UNAUTHORIZED');
+  const hash = payer.payment_password_hash;
   if (!hash) throw new AppError('PAYMENT_PASSWORD_NOT_SET');
   // Every money movement passes here: a locked account moves nothing.
-  if (await isLocked(deps.db, userId)) throw new AppError('ACCOUNT_LOCKED');
+  if (payer.locked) throw new AppError('ACCOUNT_LOCKED');
   await checkPaymentPin(deps, userId, hash, candidate, ip);
+  return { uid: payer.uid, email: payer.email };
 }
 
 /**

@@ -51,6 +51,18 @@ export async function postMany(trx: Executor, postings: Posting[]): Promise<Arra
   return postBatchIn(trx as Transaction<Database>, postings);
 }
 
+/**
+ * One posting in the caller's transaction in two statements (postMany's: lock with the keys already
+ * used, then one write), for a caller whose key no other transaction can post at the same time (the
+ * key names a row the caller made or holds locked). Refused as post refuses; a key already in the
+ * ledger is answered as a retry.
+ */
+export async function postNew(trx: Executor, posting: Posting): Promise<PostingResult> {
+  const [result] = await postMany(trx, [posting]);
+  if (result?.status !== 'fulfilled') throw (result as PromiseRejectedResult).reason;
+  return result.value;
+}
+
 async function postBatchIn(trx: Transaction<Database>, postings: Posting[]): Promise<Array<PromiseSettledResult<PostingResult>>> {
   if (postings.length === 0) return [];
   const results: Array<PromiseSettledResult<PostingResult> | undefined> = new Array(postings.length);

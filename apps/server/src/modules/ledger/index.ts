@@ -3,7 +3,7 @@
  * modules post journals, place and finish holds and read balances through here, never its tables.
  */
 export { type AccountKey, accountId, accountIds, HOUSE_SHARDS, SYSTEM_PURPOSES, USER_WALLET } from './accounts';
-export { type AccountSnapshot, type CheckedBatch, planCheckedBatch, postBatch, postMany } from './batch';
+export { type AccountSnapshot, type CheckedBatch, planCheckedBatch, postBatch, postMany, postNew } from './batch';
 export * from './holds';
 export { ledgerViolations } from './invariants';
 export { type Leg, type Posting, type PostingResult, post } from './postings';

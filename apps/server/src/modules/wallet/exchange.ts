@@ -2,7 +2,7 @@ import { CURRENCIES, type Currency, checkTypedAmount, Decimal, isCurrency, isLed
 import { addSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type AuthDeps, requirePaymentPasswordSet, verifyPaymentPassword } from '../auth/service';
-import { accountIds, type Leg, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
+import { accountIds, type Leg, postNew, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import * as q from './queries';
 import { midRate, usdPrices } from './rates';
 
@@ -111,7 +111,8 @@ export async function executeQuote(deps: AuthDeps, userId: string, quoteId: stri
     if (locked.journal_id) return { quote: toQuote(quote), journalId: locked.journal_id };
     const typeCode = quote.type_code;
     if (!isLedgerTypeCode(typeCode)) throw new Error(`exchange quote ${quoteId} has unknown type ${typeCode}`);
-    const { journalId } = await post(trx, {
+    // Under the quote's lock, and only while it has no journal: no other transaction posts this key.
+    const { journalId } = await postNew(trx, {
       typeCode,
       userId,
       reference: `exchange:${quoteId}`,

@@ -1,8 +1,8 @@
 import { type Currency, checkTypedAmount, Decimal, maskEmail, RECENT_RECIPIENTS_LIMIT, TRANSFER_CODES } from '@wallet/contract';
 import { AppError } from '../../platform/errors';
 import { checkCode, spendCode } from '../auth/codes';
-import { type AuthDeps, findUserByUid, findUserContact, verifyPaymentPassword } from '../auth/service';
-import { accountId, entriesOf, post, USER_WALLET, walletBalances } from '../ledger';
+import { type AuthDeps, findUserByUid, verifyPaymentPassword } from '../auth/service';
+import { accountId, entriesOf, postNew, USER_WALLET, walletBalances } from '../ledger';
 import { notify } from '../notifications/notify';
 import * as q from './queries';
 
@@ -52,8 +52,7 @@ export async function transfer(deps: AuthDeps, userId: string, input: TransferIn
   if (!checked.ok) throw new AppError(checked.code, checked.details);
   const held = (await walletBalances(deps.db, userId)).find((b) => b.currency === input.currency);
   if (!held || new Decimal(held.balance).lt(checked.value)) throw new AppError('INSUFFICIENT_BALANCE', { currency: input.currency });
-  await verifyPaymentPassword(deps, userId, input.paymentPassword, ip);
-  const sender = await findUserContact(deps.db, userId);
+  const sender = await verifyPaymentPassword(deps, userId, input.paymentPassword, ip);
   const codeId = await checkCode(deps, sender.email, 'transfer', input.code, ip);
 
   const amount = checked.value.toFixed();
@@ -75,7 +74,8 @@ export async function transfer(deps: AuthDeps, userId: string, input: TransferIn
     if (!created) return null;
     await spendCode(trx, codeId, now);
     const reference = `transfer:${created.id}`;
-    const { journalId } = await post(trx, {
+    // Keyed by the transfer row made just now: no other transaction can post the same key.
+    const { journalId } = await postNew(trx, {
       typeCode: codes.out,
       userId,
       reference,
