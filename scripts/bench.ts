@@ -15,6 +15,7 @@ import type { MoneyLoadResult } from './bench/money-load';
 import { tpcb } from './bench/pgbench';
 import { READ_KINDS, readsOverHttp } from './bench/reads';
 import type { KindFigures } from './bench/reads-load';
+import type { RequestCost } from './bench/request-cost';
 import { sized } from './bench/size';
 import { JUST_STARTED_MS, SETTLED_MS, serverStartup } from './bench/startup';
 import { median } from './bench/stats';
@@ -396,6 +397,7 @@ async function moneyFigures(handle: DatabaseHandle, url: string, tpcbTps: number
   console.info(
     `POST /api/v1/wallet/transfers (by UID, 1 USDT, emailed code and payment password), ${setting}: ${moneyLine(money.transfer, tpcbTps)}`,
   );
+  costLine(money.transfer.cost, money.transfer.perSecond);
   moneyProblems(money.transfer);
   if (money.transfer.clientsOutOfCodes > 0)
     console.info(
@@ -407,6 +409,7 @@ async function moneyFigures(handle: DatabaseHandle, url: string, tpcbTps: number
       console.info(
         `  each after its own POST /api/v1/wallet/exchange/quotes, as the app does (not counted above): p50 ${round(quotes.p50Ms)} ms, p99 ${round(quotes.p99Ms)} ms; failures: ${failureList(quotes.failures)}`,
       );
+    costLine(r.cost, r.perSecond, ' (its quote included)');
     console.info(
       `  sessions waiting on a lock in a statement on ledger accounts (a house account's row: each client's members are its own), sampled every 10 ms: at most ${r.waits.max} at once, ${r.waits.total} over ${r.waits.samples} samples (target 0); waiting on any lock: ${r.waits.anyLock} over those samples`,
     );
@@ -602,6 +605,14 @@ const latency = (r: { p50Ms: number; p99Ms: number }) => `${round(r.p50Ms)}/${ro
 
 function moneyLine(r: MoneyLoadResult, tpcbTps: number): string {
   return `${round(r.perSecond)} req/s (${r.ok} answered 2xx in the window) = ${ratio(r.perSecond, tpcbTps)}x TPC-B (target >= 1.0x); p50 ${round(r.p50Ms)} ms, p99 ${round(r.p99Ms)} ms (target < 50 ms)`;
+}
+
+/** Where a money request's time goes: CPU of the server and of PostgreSQL, its transactions and WAL. */
+function costLine(cost: RequestCost, perSecond: number, what = '') {
+  const busy = ((cost.serverCpuMs + cost.databaseCpuMs) * perSecond) / 10 / os.cpus().length;
+  console.info(
+    `  where the time goes, per request${what} over warm-up and window: server CPU ${round(cost.serverCpuMs)} ms, PostgreSQL backends' CPU ${round(cost.databaseCpuMs)} ms, ${round(cost.transactions)} transactions (each autocommit statement one), ${round(cost.walKb)} KB of WAL; at ${round(perSecond)} req/s the two take ${round(busy)} % of the machine's ${os.cpus().length} cores (the load generator and the rest share what is left)`,
+  );
 }
 
 /** Failed requests, printed whenever there are any; 5xx answers are named apart. */

@@ -10,6 +10,7 @@ import type { Db } from '../../apps/server/src/platform/db/database';
 import { createSecretLimits } from '../../apps/server/src/platform/secret-limits';
 import { loadInChild } from './child';
 import type { MoneyLoad, MoneyLoadResult } from './money-load';
+import { type RequestCost, withCost } from './request-cost';
 import { startServer } from './server';
 
 const PAYMENT_PASSWORD = '135790';
@@ -24,11 +25,11 @@ export const SERVER_LOG_LEVEL = process.env.BENCH_SERVER_LOG_LEVEL ?? 'info';
 export interface MoneyFigures {
   users: number;
   codesPerUser: number;
-  transfer: MoneyLoadResult;
+  transfer: MoneyLoadResult & { cost: RequestCost };
   /** Exchanges, each client through its own pair of SPREAD_PAIRS. */
-  exchangeSpread: MoneyLoadResult & { waits: LockWaits };
+  exchangeSpread: MoneyLoadResult & { waits: LockWaits; cost: RequestCost };
   /** Exchanges, every client through USDT to USD at once: the house-account case. */
-  exchange: MoneyLoadResult & { waits: LockWaits };
+  exchange: MoneyLoadResult & { waits: LockWaits; cost: RequestCost };
   /** Rows the database holds after the run, to set against the 2xx answers. */
   stored: { transfers: number; exchanges: number };
   /** The payment-password check alone (argon2id verify as every money request runs it), 64 at once in one process. */
@@ -103,22 +104,38 @@ export async function moneyOverHttp(
     const codesPerUser = Math.max(4, Math.ceil((2 * tpcbTps * (seconds + warmupSeconds)) / userCount));
     const codes = await transferCodes(db, config.APP_SECRET, users, codesPerUser);
     const load = { baseUrl: server.baseUrl, connections, seconds, warmupSeconds, paymentPassword: PAYMENT_PASSWORD };
-    const transfer = await loadInChild<MoneyLoad, MoneyLoadResult>('./money-load.ts', {
-      ...load,
-      kind: 'transfer',
-      amount: '1',
-      users: users.map((u, i) => ({ token: u.token, uid: u.uid, codes: codes[i] as string[] })),
-    });
-    const exchanges = (exchangeTo: string[]) =>
-      whileSampling(db, () =>
+    const transfer = await withCost(
+      db,
+      server.pid,
+      () =>
         loadInChild<MoneyLoad, MoneyLoadResult>('./money-load.ts', {
           ...load,
-          kind: 'exchange',
-          amount: '10',
-          exchangeTo,
-          users: users.map((u) => ({ token: u.token, uid: u.uid })),
+          kind: 'transfer',
+          amount: '1',
+          users: users.map((u, i) => ({ token: u.token, uid: u.uid, codes: codes[i] as string[] })),
         }),
+      (r) => r.okTotal,
+    );
+    const exchanges = async (exchangeTo: string[]) => {
+      const run = await withCost(
+        db,
+        server.pid,
+        () =>
+          whileSampling(db, () =>
+            loadInChild<MoneyLoad, MoneyLoadResult>('./money-load.ts', {
+              ...load,
+              kind: 'exchange',
+              amount: '10',
+              exchangeTo,
+              users: users.map((u) => ({ token: u.token, uid: u.uid })),
+            }),
+          ),
+        (r) => r.okTotal,
       );
+      // The sampler's own statements are transactions of this database too.
+      run.cost.transactions -= run.waits.samples / Math.max(1, run.okTotal);
+      return run;
+    };
     const exchangeSpread = await exchanges(SPREAD_PAIRS);
     const exchange = await exchanges(['USD']);
     const serverErrors = transfer.serverErrors + exchange.serverErrors + exchangeSpread.serverErrors > 0 ? await server.errors(10) : [];
