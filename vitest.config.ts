@@ -3,16 +3,19 @@ import { defineConfig } from 'vitest/config';
 import { contractTextsPlugin } from './apps/web/build/contract-texts';
 import { firstCataloguePlugin } from './apps/web/build/first-catalogue';
 
-/**
- * One test run for the whole repository, split in projects so each part gets the environment it
- * needs: pure logic, the server against a real PostgreSQL, and the built app in Chromium.
- */
 /** The server tests that drive the whole app (createTestApp, or the card world built on it): its API suite. */
 const API_SUITE = readdirSync('apps/server/src', { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
   .map((file) => `apps/server/src/${file}`)
   .filter((file) => /\b(createTestApp|createCardWorld)\(/.test(readFileSync(file, 'utf8')));
 
+/** The server's tests, against a real PostgreSQL its global setup provides. */
+const serverTest = { environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } as const;
+
+/**
+ * One test run for the whole repository, split in projects so each part gets the environment it
+ * needs: pure logic, the server against a real PostgreSQL, and the built app in Chromium.
+ */
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/plain-summary-reporter.ts'],
@@ -39,24 +42,15 @@ export default defineConfig({
       },
       {
         test: {
+          ...serverTest,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
         },
       },
       {
         // The API suite again through Debian's PgBouncer in transaction mode, started by its setup (issue 40).
-        test: {
-          name: 'server-pgbouncer',
-          include: API_SUITE,
-          environment: 'node',
-          globalSetup: ['apps/server/test/pgbouncer-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
+        test: { ...serverTest, name: 'server-pgbouncer', include: API_SUITE, globalSetup: ['apps/server/test/pgbouncer-setup.ts'] },
       },
       {
         test: {

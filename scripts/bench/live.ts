@@ -10,7 +10,7 @@ import type { LiveLoadCommand, LiveLoadResult, LiveOpened, LiveTick } from './li
 import { serverEnv } from './money';
 import { processRssKb, SERVER_NODE_FLAGS, startServer } from './server';
 import { sized } from './size';
-import { median } from './stats';
+import { cpuSeconds, median } from './stats';
 import { benchMembers } from './users';
 
 const EVENTS_PATH = '/api/v1/me/events';
@@ -216,14 +216,6 @@ async function warnings(logFile: string, max: number): Promise<string[]> {
     } catch {}
   }
   return [...found].slice(0, max).map(([message, n]) => (n > 1 ? `${message} (x${n})` : message));
-}
-
-/** A process's CPU time so far (user + system), from /proc/<pid>/stat, in seconds (100 clock ticks a second, as Linux reports). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the command name: state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Db } from '../../apps/server/src/platform/db/database';
 import { cardMembers } from './card-members';
 import { type LoadProcess, loadProcess } from './child';
@@ -7,6 +6,7 @@ import { type FirstPass, type ReadFigures, type ReadLoad, type ReadLoadResult, t
 import { SERVER_NODE_FLAGS, startServer } from './server';
 import { startService } from './service';
 import { sized } from './size';
+import { cpuTimes } from './stats';
 
 /** Members whose reads are spread over; each has a session, wallet records, a card and its transactions. */
 export const READ_MEMBERS = sized(1000, 10);
@@ -186,12 +186,4 @@ export async function readsOverHttp(
 function cpuSecondsSince(pid: number, before: { user: number; system: number }): number {
   const now = cpuTimes(pid);
   return now.user + now.system - before.user - before.system;
-}
-
-/** A process's CPU time so far, from /proc/<pid>/stat, in seconds (100 clock ticks a second, as Linux reports). */
-function cpuTimes(pid: number): { user: number; system: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the command name: state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
-  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { Db } from '../../apps/server/src/platform/db/database';
+import { cpuSeconds } from './stats';
 
 /** What a run of requests cost, in all and per 2xx answer: where the time goes. */
 export interface RequestCost {
@@ -14,15 +14,10 @@ export interface RequestCost {
   walKb: number;
 }
 
-const TICKS_PER_SECOND = 100;
-
-/** utime + stime of a process in ms, 0 once it has gone. */
-async function cpuMs(pid: number): Promise<number> {
+/** A process's CPU in ms so far, 0 once it has gone (a backend that closed during the run). */
+function cpuMs(pid: number): number {
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces, in parentheses): utime is the 12th, stime the 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    return cpuSeconds(pid) * 1000;
   } catch {
     return 0;
   }
@@ -36,8 +31,8 @@ async function snapshot(db: Db, serverPid: number) {
       pg_current_wal_lsn()::text as lsn`.execute(db)
   ).rows[0] as { pids: number[]; xacts: string; lsn: string };
   const backends = new Map<number, number>();
-  for (const pid of row.pids) backends.set(pid, await cpuMs(pid));
-  return { server: await cpuMs(serverPid), backends, xacts: Number(row.xacts), lsn: row.lsn };
+  for (const pid of row.pids) backends.set(pid, cpuMs(pid));
+  return { server: cpuMs(serverPid), backends, xacts: Number(row.xacts), lsn: row.lsn };
 }
 
 /**

@@ -84,8 +84,8 @@ export class ChangeFeed {
   constructor(
     private readonly pool: pg.Pool,
     private readonly log: FastifyBaseLogger,
-    /** PostgreSQL itself when the pool goes through a pooler (DatabaseHandle.directUrl). */
-    private readonly directUrl?: string,
+    /** PostgreSQL itself, even when the pool goes through a pooler (DatabaseHandle.directUrl). */
+    private readonly directUrl: string,
   ) {}
 
   /** Changes from this process and from other servers; also a `null` when everything must be forgotten. */
@@ -133,8 +133,12 @@ export class ChangeFeed {
 
   private async connect(): Promise<void> {
     // LISTEN is a session's: on PostgreSQL itself, not through a pooler in transaction mode.
-    const direct = this.directUrl ? { connectionString: this.directUrl } : {};
-    const client = new pg.Client({ ...this.pool.options, ...direct, application_name: 'wallet-change-feed', keepAlive: true });
+    const client = new pg.Client({
+      ...this.pool.options,
+      connectionString: this.directUrl,
+      application_name: 'wallet-change-feed',
+      keepAlive: true,
+    });
     client.on('notification', (message) => this.onNotification(message.payload));
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, null));

@@ -245,7 +245,6 @@ export function findUserEmail(db: Executor, id: string) {
   return db.selectFrom('users').select(['email']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** Who a notice goes to and in which language, with the UID others know the member by. */
 /** What a money request checks of its payer in one read: contact, payment password and lock. */
 export function findPayer(db: Executor, id: string) {
   return db
@@ -266,6 +265,7 @@ export function findPayer(db: Executor, id: string) {
     .executeTakeFirst();
 }
 
+/** Who a notice goes to and in which language, with the UID others know the member by. */
 export function findUserContact(db: Executor, id: string) {
   return db.selectFrom('users').select(['uid', 'email', 'language']).where('id', '=', id).executeTakeFirstOrThrow();
 }

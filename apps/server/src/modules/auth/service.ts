@@ -288,9 +288,8 @@ export async function requirePaymentPasswordSet(deps: AuthDeps, userId: string):
  * The gate in front of every money movement, under the payment_password limits (LIMITS.secretAttempts:
  * 5 wrong in a row lock money movements for 15 minutes). The limiter counts each try before the
  * password is checked, so parallel guesses cannot slip past the limit, and the count stays even
- * though the caller's request fails.
+ * though the caller's request fails. Returns the payer's contact, read in the same query as the hash.
  */
-/** Checks the payment password of a money request; returns the payer's contact, read in the same query. */
 export async function verifyPaymentPassword(
   deps: AuthDeps,
   userId: string,
