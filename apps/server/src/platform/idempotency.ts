@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { addSeconds, type Clock } from './clock';
 import type { Db } from './db/database';
+import type { Database } from './db/schema';
 import { AppError } from './errors';
 
 const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -24,6 +26,46 @@ export function idempotencyKey(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string' || !KEY.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
   return key;
+}
+
+/** What identifies a money request: its key, its route, and a fingerprint of what it asks. */
+export interface RequestKey {
+  key: string;
+  route: string;
+  hash: string;
+}
+
+function keyOf(request: FastifyRequest): RequestKey {
+  const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+  return { key: idempotencyKey(request), route, hash: fingerprint(route, request.body) };
+}
+
+/** A key's record as stored: the request that first used it and, once it finished, its reply. */
+export interface KeyRecord {
+  route: string;
+  request_hash: string;
+  response: string | null;
+  created_at: Date;
+}
+
+/**
+ * What a key already recorded answers: the first reply again (with `Idempotency-Hit: true`),
+ * IDEMPOTENCY_KEY_REUSED for another request, IDEMPOTENCY_IN_PROGRESS while the first still runs.
+ * Undefined when the first was cut short long ago, so this request may run in its place.
+ */
+function answerOf<T>(
+  asked: Pick<RequestKey, 'route' | 'hash'>,
+  first: KeyRecord,
+  reply: FastifyReply,
+  now: Date,
+): { value: T } | undefined {
+  if (first.route !== asked.route || first.request_hash !== asked.hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  if (first.response !== null) {
+    reply.header('idempotency-hit', 'true');
+    return { value: JSON.parse(first.response) as T };
+  }
+  if (first.created_at >= addSeconds(now, -ABANDONED_AFTER_SECONDS)) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+  return undefined;
 }
 
 export interface OnceOptions<T> {
@@ -54,9 +96,7 @@ export async function once<T>(
   run: (key: string) => Promise<T>,
   options: OnceOptions<T> = {},
 ): Promise<T> {
-  const key = idempotencyKey(request);
-  const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-  const hash = fingerprint(route, request.body);
+  const { key, route, hash } = keyOf(request);
   const now = deps.clock.now();
 
   // A first request that fails deletes its claim: between our conflict and our read it may be gone,
@@ -79,13 +119,8 @@ export async function once<T>(
       if (tries < 3) continue;
       throw new AppError('IDEMPOTENCY_IN_PROGRESS');
     }
-    if (first.route !== route || first.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    if (first.response !== null) {
-      reply.header('idempotency-hit', 'true');
-      return options.asItStands ? options.asItStands(key) : (JSON.parse(first.response) as T);
-    }
-    const abandoned = first.created_at < addSeconds(now, -ABANDONED_AFTER_SECONDS);
-    if (!abandoned) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
+    const answer = answerOf<T>({ route, hash }, first, reply, now);
+    if (answer) return options.asItStands ? options.asItStands(key) : answer.value;
     await deps.db
       .updateTable('idempotency_requests')
       .set({ created_at: now })
@@ -106,6 +141,99 @@ export async function once<T>(
     return result;
   } catch (error) {
     await deps.db.deleteFrom('idempotency_requests').where('user_id', '=', userId).where('key', '=', key).execute();
+    throw error;
+  }
+}
+
+/** Thrown in a keyed transaction when a request with the same key committed first: the work rolls back. */
+export class KeyTaken extends Error {
+  constructor() {
+    super('idempotency key taken by a request that committed first');
+  }
+}
+
+/**
+ * The key of a request whose whole work is one database transaction (a transfer, an exchange). Its
+ * record is read by the request's first query (`record`) and written by the work's own transaction
+ * (`save`) together with the reply, so the key costs no round trip of its own, and a request cut
+ * short leaves nothing behind.
+ */
+export class KeyedRequest {
+  readonly key: string;
+  private readonly asked: RequestKey;
+
+  constructor(
+    private readonly deps: { clock: Clock },
+    private readonly reply: FastifyReply,
+    readonly userId: string,
+    asked: RequestKey,
+  ) {
+    this.asked = asked;
+    this.key = asked.key;
+  }
+
+  /** The key's record, as a column of the caller's first query: null while the key is new. */
+  record(): RawBuilder<KeyRecord | null> {
+    return sql<KeyRecord | null>`(select json_build_object('route', route, 'request_hash', request_hash, 'response', response,
+      'created_at', created_at) from idempotency_requests where user_id = ${this.userId} and key = ${this.key})`;
+  }
+
+  /** What the record read by `record` answers, as `once` answers a repeat; undefined when the request should run. */
+  answer<T>(record: (Omit<KeyRecord, 'created_at'> & { created_at: string | Date }) | null): { value: T } | undefined {
+    if (!record) return undefined;
+    return answerOf<T>(this.asked, { ...record, created_at: new Date(record.created_at) }, this.reply, this.deps.clock.now());
+  }
+
+  /**
+   * Records the key with the reply, last in the work's transaction. A request with the same key that
+   * committed first makes this throw KeyTaken, which rolls the work back (the insert waits for that
+   * request's commit, so the two never both commit); a claim left long ago by a request cut short
+   * is taken over.
+   */
+  async save(trx: Transaction<Database>, result: unknown): Promise<void> {
+    const now = this.deps.clock.now();
+    const row = { route: this.asked.route, request_hash: this.asked.hash, status_code: 200, response: JSON.stringify(result) };
+    const saved = await trx
+      .insertInto('idempotency_requests')
+      .values({ user_id: this.userId, key: this.key, ...row, created_at: now, completed_at: now })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'key'])
+          .doUpdateSet({ ...row, created_at: now, completed_at: now })
+          .where('idempotency_requests.response', 'is', null)
+          .where('idempotency_requests.created_at', '<', addSeconds(now, -ABANDONED_AFTER_SECONDS)),
+      )
+      .returning('key')
+      .executeTakeFirst();
+    if (!saved) throw new KeyTaken();
+  }
+}
+
+/**
+ * `once` for a route whose work is one transaction that calls `keyed.save`: the work runs with the
+ * key, and reads its record first (answering a repeat from it). Two requests with one key at the
+ * same moment: the one that commits second rolls back at its `save` (or at its business row's own
+ * key) with KeyTaken, and runs once more, which finds the first's record and answers as a repeat
+ * after it would: the first reply, or IDEMPOTENCY_KEY_REUSED for a different request.
+ */
+export async function onceInTransaction<T>(
+  deps: { clock: Clock },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  run: (keyed: KeyedRequest) => Promise<T>,
+): Promise<T> {
+  const keyed = new KeyedRequest(deps, reply, userId, keyOf(request));
+  try {
+    return await run(keyed);
+  } catch (error) {
+    if (!(error instanceof KeyTaken)) throw error;
+  }
+  try {
+    return await run(keyed);
+  } catch (error) {
+    // Taken twice over: only a request cut short and retried at once can do that; the client asks again.
+    if (error instanceof KeyTaken) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
     throw error;
   }
 }

@@ -88,13 +88,39 @@ export async function consumeCode(deps: CodeDeps, email: string, purpose: CodePu
  * money, so a refused or failed move leaves the code live.
  */
 export async function checkCode(deps: CodeDeps, email: string, purpose: CodePurpose, code: string, ip: string): Promise<string> {
+  return checkLiveCode(deps, { email, purpose, code, ip }, async () => {
+    const row = await q.findLiveCode(deps.db, email, purpose);
+    return row && { id: row.id, hash: row.code_hash, expiresAt: row.expires_at };
+  });
+}
+
+/**
+ * checkCode with the live code read by the caller's own query (liveCodeColumn), for a money request
+ * that reads all it needs at once; counted and answered exactly as checkCode.
+ */
+export function checkReadCode(
+  deps: CodeDeps,
+  guess: { email: string; purpose: CodePurpose; code: string; ip: string },
+  live: q.LiveCodeRow | null,
+): Promise<string> {
+  const row = live && { id: live.id, hash: Buffer.from(live.code_hash, 'hex'), expiresAt: new Date(live.expires_at) };
+  return checkLiveCode(deps, guess, async () => row);
+}
+
+type LiveCode = { id: string; hash: Buffer; expiresAt: Date };
+
+async function checkLiveCode(
+  deps: CodeDeps,
+  { email, purpose, code, ip }: { email: string; purpose: CodePurpose; code: string; ip: string },
+  live: () => Promise<LiveCode | null | undefined>,
+): Promise<string> {
   let id: string | undefined;
   const verdict = await checkSecret(deps.limits, { kind: 'email_code', account: codeAccount(email, purpose), ip }, async () => {
-    const row = await q.findLiveCode(deps.db, email, purpose);
+    const row = await live();
     // No live code is no guess: it is not counted.
-    if (!row || row.expires_at <= deps.clock.now()) throw new AppError('CODE_EXPIRED');
+    if (!row || row.expiresAt <= deps.clock.now()) throw new AppError('CODE_EXPIRED');
     id = row.id;
-    return timingSafeEqual(hashCode(deps.secret, email, purpose, code), row.code_hash);
+    return timingSafeEqual(hashCode(deps.secret, email, purpose, code), row.hash);
   });
   if (!verdict.ok || !id) throw new AppError('CODE_INVALID');
   return id;

@@ -1,5 +1,5 @@
 import type { KycStatus } from '@wallet/contract';
-import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, RawBuilder, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { publishChange } from '../../platform/changes';
 import { afterCommit } from '../../platform/db/after-commit';
@@ -186,6 +186,11 @@ export function findLiveCode(db: Executor, email: string, purpose: string) {
     .executeTakeFirst();
 }
 
+/** spendCodeRow as a `with` part of the caller's statement, run only when `when` holds: `returning id` once spent. */
+export function spendCodeSql(id: string, now: Date, when: RawBuilder<boolean>): RawBuilder<unknown> {
+  return sql`update email_codes set consumed_at = ${now} where id = ${id} and consumed_at is null and ${when} returning id`;
+}
+
 export function consumeCodeRow(db: Executor, id: string, now: Date) {
   return db.updateTable('email_codes').set({ consumed_at: now }).where('id', '=', id).execute();
 }
@@ -245,24 +250,36 @@ export function findUserEmail(db: Executor, id: string) {
   return db.selectFrom('users').select(['email']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** What a money request checks of its payer in one read: contact, payment password and lock. */
-export function findPayer(db: Executor, id: string) {
-  return db
-    .selectFrom('users')
-    .select(['uid', 'email', 'payment_password_hash'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('account_security')
-            .select('user_id')
-            .whereRef('account_security.user_id', '=', 'users.id')
-            .where('locked_at', 'is not', null),
-        )
-        .as('locked'),
-    )
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** What a money request checks of its payer: contact, payment password and lock. */
+export type PayerRow = { uid: string; email: string; payment_password_hash: string | null; locked: boolean };
+
+/** The payer as a column of the money request's one read (null when no such member). */
+export function payerColumn(id: string): RawBuilder<PayerRow | null> {
+  return sql<PayerRow | null>`(select json_build_object('uid', u.uid, 'email', u.email, 'payment_password_hash', u.payment_password_hash,
+    'locked', exists(select 1 from account_security s where s.user_id = u.id and s.locked_at is not null)) from users u where u.id = ${id})`;
+}
+
+export async function findPayer(db: Executor, id: string): Promise<PayerRow | undefined> {
+  const row = (await sql<{ payer: PayerRow | null }>`select ${payerColumn(id)} as payer`.execute(db)).rows[0];
+  return row?.payer ?? undefined;
+}
+
+/** The member a UID names, as a column of a caller's one read (findUserByUid's columns; null when none). */
+export function memberByUidColumn(uid: string): RawBuilder<{ id: string; uid: string; nickname: string | null; email: string } | null> {
+  return sql`(select json_build_object('id', id, 'uid', uid, 'nickname', nickname, 'email', email) from users where uid = ${uid})`;
+}
+
+/** A live code as `liveCodeColumn` reads it: the hash in hex, as JSON carries it. */
+export type LiveCodeRow = { id: string; code_hash: string; expires_at: string };
+
+/**
+ * The member's live code for `purpose` (the newest unspent one, as findLiveCode), as a column of a
+ * money request's one read, found by the member's id rather than their email.
+ */
+export function liveCodeColumn(userId: string, purpose: string): RawBuilder<LiveCodeRow | null> {
+  return sql<LiveCodeRow | null>`(select json_build_object('id', c.id::text, 'code_hash', encode(c.code_hash, 'hex'), 'expires_at', c.expires_at)
+    from email_codes c where c.email = (select email from users where id = ${userId}) and c.purpose = ${purpose} and c.consumed_at is null
+    order by c.created_at desc limit 1)`;
 }
 
 /** Who a notice goes to and in which language, with the UID others know the member by. */

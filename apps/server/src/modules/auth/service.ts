@@ -296,7 +296,17 @@ export async function verifyPaymentPassword(
   candidate: string,
   ip: string,
 ): Promise<{ uid: string; email: string }> {
-  const payer = await q.findPayer(deps.db, userId);
+  return checkPayer(deps, userId, (await q.findPayer(deps.db, userId)) ?? null, candidate, ip);
+}
+
+/** verifyPaymentPassword with the payer read by the caller's own query (payerColumn), for a request that reads all at once. */
+export async function checkPayer(
+  deps: AuthDeps,
+  userId: string,
+  payer: q.PayerRow | null,
+  candidate: string,
+  ip: string,
+): Promise<{ uid: string; email: string }> {
   if (!payer) throw new AppError('UNAUTHORIZED');
   const hash = payer.payment_password_hash;
   if (!hash) throw new AppError('PAYMENT_PASSWORD_NOT_SET');
@@ -434,7 +444,13 @@ export {
   findUserEmail,
   findUsersByBoundAddress,
   findUsersDisplayCurrencies,
+  type LiveCodeRow,
   listUsersCreatedSince,
+  liveCodeColumn,
   lockUserRow,
   lockUserRows,
+  memberByUidColumn,
+  type PayerRow,
+  payerColumn,
+  spendCodeSql,
 } from './queries';

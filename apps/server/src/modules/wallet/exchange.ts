@@ -1,7 +1,8 @@
 import { CURRENCIES, type Currency, checkTypedAmount, Decimal, isCurrency, isLedgerTypeCode, LIMITS, type Quote } from '@wallet/contract';
 import { addSeconds } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { type AuthDeps, requirePaymentPasswordSet, verifyPaymentPassword } from '../auth/service';
+import type { KeyedRequest } from '../../platform/idempotency';
+import { type AuthDeps, checkPayer, requirePaymentPasswordSet } from '../auth/service';
 import { accountIds, type Leg, postNew, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import * as q from './queries';
 import { midRate, usdPrices } from './rates';
@@ -79,13 +80,27 @@ export async function createQuote(deps: AuthDeps, userId: string, from: Currency
   return toQuote(row);
 }
 
-/** Executes exactly the quoted amounts, once; after 30 seconds the quote is dead ("quote expired"). */
-export async function executeQuote(deps: AuthDeps, userId: string, quoteId: string, paymentPassword: string, ip: string) {
-  const quote = await q.findQuote(deps.db, quoteId, userId);
+/**
+ * Executes exactly the quoted amounts, once; after 30 seconds the quote is dead ("quote expired"). One
+ * read (the quote, the key's record, the payer), the payment password under its limits, then one
+ * transaction: the quote locked, the journal posted, and the key recorded with the reply.
+ */
+export async function executeQuote(
+  deps: AuthDeps,
+  userId: string,
+  quoteId: string,
+  paymentPassword: string,
+  keyed: KeyedRequest,
+  ip: string,
+) {
+  const read = await q.readExchange(deps.db, { userId, quoteId, record: keyed.record() });
+  const recorded = keyed.answer<ExchangeReply>(read.record);
+  if (recorded) return recorded.value;
+  const quote = read.quote;
   if (!quote) throw new AppError('QUOTE_NOT_FOUND');
   if (quote.journal_id) return { quote: toQuote(quote), journalId: quote.journal_id };
   if (quote.expires_at <= deps.clock.now()) throw new AppError('QUOTE_EXPIRED');
-  await verifyPaymentPassword(deps, userId, paymentPassword, ip);
+  await checkPayer(deps, userId, read.payer, paymentPassword, ip);
 
   const from = quote.from_currency as Currency;
   const to = quote.to_currency as Currency;
@@ -120,6 +135,10 @@ export async function executeQuote(deps: AuthDeps, userId: string, quoteId: stri
       legs,
     });
     await q.setQuoteJournal(trx, quoteId, journalId);
-    return { quote: toQuote(quote), journalId };
+    const result = { quote: toQuote(quote), journalId };
+    await keyed.save(trx, result);
+    return result;
   });
 }
+
+type ExchangeReply = { quote: Quote; journalId: string };

@@ -22,7 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
-import { once } from '../../platform/idempotency';
+import { once, onceInTransaction } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
 import { cachedBalancesOf } from './balances';
 import { createQuote, executeQuote, listExchangePairs } from './exchange';
@@ -100,8 +100,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config:
     },
     async (request, reply) => {
       const { userId } = signedIn(request);
-      return once(deps, request, reply, userId, () =>
-        executeQuote(deps, userId, request.body.quoteId, request.body.paymentPassword, request.ip),
+      return onceInTransaction(deps, request, reply, userId, (keyed) =>
+        executeQuote(deps, userId, request.body.quoteId, request.body.paymentPassword, keyed, request.ip),
       );
     },
   );
@@ -150,7 +150,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config:
     },
     async (request, reply) => {
       const { userId } = signedIn(request);
-      return once(deps, request, reply, userId, (key) => transfer(deps, userId, request.body, key, request.ip));
+      return onceInTransaction(deps, request, reply, userId, (keyed) => transfer(deps, userId, request.body, keyed, request.ip));
     },
   );
 

@@ -1,8 +1,9 @@
 import { type Currency, checkTypedAmount, Decimal, maskEmail, RECENT_RECIPIENTS_LIMIT, TRANSFER_CODES } from '@wallet/contract';
 import { AppError } from '../../platform/errors';
-import { checkCode, spendCode } from '../auth/codes';
-import { type AuthDeps, findUserByUid, verifyPaymentPassword } from '../auth/service';
-import { accountId, entriesOf, postNew, USER_WALLET, walletBalances } from '../ledger';
+import { type KeyedRequest, KeyTaken } from '../../platform/idempotency';
+import { checkReadCode } from '../auth/codes';
+import { type AuthDeps, checkPayer, findUserByUid } from '../auth/service';
+import { accountId, entriesOf, postNew, USER_WALLET } from '../ledger';
 import { notify } from '../notifications/notify';
 import * as q from './queries';
 
@@ -35,45 +36,60 @@ export interface TransferInput {
   paymentPassword: string;
 }
 
+type TransferReply = ReturnType<typeof reply>;
+
 /**
- * Sends money to another user by UID. Cheap checks come first, then the payment password, then the
- * emailed code (checked here, spent only in the transaction that moves the money, so a refused move
- * leaves it live). The money moves as one journal with two legs: each side's entry carries its own
- * record code (23/113 for USDT). Both wallets are locked in id order inside the posting, so two users
- * paying each other at once queue rather than deadlock. Keyed by the request's idempotency key: a
- * repeat returns the first transfer.
+ * Sends money to another user by UID, in one read and one transaction. The read brings all the
+ * request checks (ADR 0007, "a money request in two round trips"); cheap checks come first, then the
+ * payment password, then the emailed code, each under its limits. The transaction writes the
+ * transfer and spends the code in one statement, posts the journal (both wallets locked in id order,
+ * so two users paying each other at once queue rather than deadlock), tells the recipient, and
+ * records the idempotency key with the reply: a refused move leaves the code live and the key free,
+ * and a repeat is answered from the record.
  */
-export async function transfer(deps: AuthDeps, userId: string, input: TransferInput, key: string, ip: string) {
-  const existing = await findTransfer(deps, userId, key);
-  const recipient = await findRecipient(deps, input.toUid);
-  if (existing) return reply(existing, recipient);
+export async function transfer(deps: AuthDeps, userId: string, input: TransferInput, keyed: KeyedRequest, ip: string) {
+  const read = await q.readTransfer(deps.db, {
+    userId,
+    toUid: input.toUid,
+    currency: input.currency,
+    key: keyed.key,
+    record: keyed.record(),
+  });
+  const recorded = keyed.answer<TransferReply>(read.record);
+  if (recorded) return recorded.value;
+  if (!read.recipient) throw new AppError('RECIPIENT_NOT_FOUND');
+  const recipient = { id: read.recipient.id, ...shownAs(read.recipient) };
+  // Made before its key was recorded with it (by an earlier version of this code): answered as a repeat.
+  if (read.existing) return reply(read.existing, recipient);
   if (recipient.id === userId) throw new AppError('TRANSFER_TO_SELF');
   const checked = checkTypedAmount(input.amount, input.currency);
   if (!checked.ok) throw new AppError(checked.code, checked.details);
-  const held = (await walletBalances(deps.db, userId)).find((b) => b.currency === input.currency);
-  if (!held || new Decimal(held.balance).lt(checked.value)) throw new AppError('INSUFFICIENT_BALANCE', { currency: input.currency });
-  const sender = await verifyPaymentPassword(deps, userId, input.paymentPassword, ip);
-  const codeId = await checkCode(deps, sender.email, 'transfer', input.code, ip);
+  if (!read.wallet || new Decimal(read.wallet.balance).lt(checked.value))
+    throw new AppError('INSUFFICIENT_BALANCE', { currency: input.currency });
+  const sender = await checkPayer(deps, userId, read.payer, input.paymentPassword, ip);
+  const codeId = await checkReadCode(deps, { email: sender.email, purpose: 'transfer', code: input.code, ip }, read.code);
 
   const amount = checked.value.toFixed();
   const codes = TRANSFER_CODES[input.currency];
-  // Found (or made) before the transaction: a new account's row is then committed and never locked by it.
-  const from = await accountId(deps.db, { userId, currency: input.currency, purpose: USER_WALLET });
-  const to = await accountId(deps.db, { userId: recipient.id, currency: input.currency, purpose: USER_WALLET });
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const from = read.wallet.id;
+  // Made before the transaction when the recipient never held the currency: committed, never locked by it.
+  const to =
+    read.recipient_wallet?.id ?? (await accountId(deps.db, { userId: recipient.id, currency: input.currency, purpose: USER_WALLET }));
+  return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
-    const created = await q.insertTransfer(trx, {
+    const row = {
       from_user_id: userId,
       to_user_id: recipient.id,
       currency: input.currency,
       amount,
-      idempotency_key: key,
+      idempotency_key: keyed.key,
       created_at: now,
-    });
+    };
+    const made = await q.insertTransferSpendingCode(trx, row, { id: codeId, now });
     // The same key committed by a request running alongside: that one moved the money.
-    if (!created) return null;
-    await spendCode(trx, codeId, now);
-    const reference = `transfer:${created.id}`;
+    if (!made) throw new KeyTaken();
+    if (!made.spent) throw new AppError('CODE_EXPIRED');
+    const reference = `transfer:${made.transfer.id}`;
     // Keyed by the transfer row made just now: no other transaction can post the same key.
     const { journalId } = await postNew(trx, {
       typeCode: codes.out,
@@ -87,24 +103,19 @@ export async function transfer(deps: AuthDeps, userId: string, input: TransferIn
     });
     // The recipient's own record of it: what their records page opens.
     const [received] = await entriesOf(trx, { purpose: USER_WALLET, userId: recipient.id, journalId, limit: 1 });
-    if (!received) throw new Error(`transfer ${created.id}: the recipient's entry was not found`);
+    if (!received) throw new Error(`transfer ${made.transfer.id}: the recipient's entry was not found`);
     await notify(trx, recipient.id, {
       code: 'transfer_received',
       params: { amount, currency: input.currency, fromUid: sender.uid },
       ref: { kind: 'record', id: received.id },
     });
-    return created;
+    const result = reply(made.transfer, recipient);
+    await keyed.save(trx, result);
+    return result;
   });
-  const result = row ?? (await findTransfer(deps, userId, key));
-  if (!result) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
-  return reply(result, recipient);
 }
 
-function findTransfer(deps: AuthDeps, userId: string, key: string) {
-  return q.findTransferByKey(deps.db, userId, key);
-}
-
-function reply(row: { id: string; currency: string; amount: string; created_at: Date }, recipient: Recipient) {
+function reply(row: q.TransferRow, recipient: Recipient) {
   return {
     id: row.id,
     to: recipientView(recipient),
