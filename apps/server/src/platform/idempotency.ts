@@ -78,7 +78,10 @@ export interface OnceOptions<T> {
 }
 
 /**
- * The one way every money-moving route takes its Idempotency-Key. Runs the handler at most once per
+ * How a money-moving route takes its Idempotency-Key by a claim of its own before the work: for work
+ * that is not one transaction of ours (a card load around the issuer's call, a flash exchange order
+ * around the partner's). `onceInTransaction` below gives the same answers with the key recorded in
+ * the work's own transaction (transfers, exchanges). Runs the handler at most once per
  * (user, key): a repeat gets the first successful reply again (with `Idempotency-Hit: true`), or the
  * operation as it stands with `asItStands`; a repeat while the first is running gets
  * IDEMPOTENCY_IN_PROGRESS, and the same key with a different request gets IDEMPOTENCY_KEY_REUSED. Two
@@ -188,24 +191,21 @@ export class KeyedRequest {
    * Records the key with the reply, last in the work's transaction. A request with the same key that
    * committed first makes this throw KeyTaken, which rolls the work back (the insert waits for that
    * request's commit, so the two never both commit); a claim left long ago by a request cut short
-   * is taken over.
+   * is taken over. `also` is the work's last write, run in the same statement.
    */
-  async save(trx: Transaction<Database>, result: unknown): Promise<void> {
+  async save(trx: Transaction<Database>, result: unknown, also?: RawBuilder<unknown>): Promise<void> {
     const now = this.deps.clock.now();
-    const row = { route: this.asked.route, request_hash: this.asked.hash, status_code: 200, response: JSON.stringify(result) };
-    const saved = await trx
-      .insertInto('idempotency_requests')
-      .values({ user_id: this.userId, key: this.key, ...row, created_at: now, completed_at: now })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'key'])
-          .doUpdateSet({ ...row, created_at: now, completed_at: now })
-          .where('idempotency_requests.response', 'is', null)
-          .where('idempotency_requests.created_at', '<', addSeconds(now, -ABANDONED_AFTER_SECONDS)),
-      )
-      .returning('key')
-      .executeTakeFirst();
-    if (!saved) throw new KeyTaken();
+    const { route, hash } = this.asked;
+    const record = sql`insert into idempotency_requests as r
+        (user_id, key, route, request_hash, status_code, response, created_at, completed_at)
+      values (${this.userId}, ${this.key}, ${route}, ${hash}, 200, ${JSON.stringify(result)}, ${now}, ${now})
+      on conflict (user_id, key) do update set route = excluded.route, request_hash = excluded.request_hash,
+        status_code = 200, response = excluded.response, created_at = excluded.created_at, completed_at = excluded.completed_at
+        where r.response is null and r.created_at < ${addSeconds(now, -ABANDONED_AFTER_SECONDS)}
+      returning key`;
+    // The work's own last write rides along (`also`, a data-modifying statement): one round trip less while its locks are held.
+    const { rows } = await sql`with ${also ? sql`also as (${also}), ` : sql``}saved as (${record}) select key from saved`.execute(trx);
+    if (rows.length !== 1) throw new KeyTaken();
   }
 }
 

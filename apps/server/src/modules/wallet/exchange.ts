@@ -134,9 +134,8 @@ export async function executeQuote(
       idempotencyKey: `exchange:${quoteId}`,
       legs,
     });
-    await q.setQuoteJournal(trx, quoteId, journalId);
     const result = { quote: toQuote(quote), journalId };
-    await keyed.save(trx, result);
+    await keyed.save(trx, result, q.markQuoteExecuted(quoteId, journalId));
     return result;
   });
 }

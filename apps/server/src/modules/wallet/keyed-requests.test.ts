@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { lastCode, PIN, registerUser, sendAccountCode, setPaymentPin } from '../../../test/accounts';
+import { fundedMember, lastCode, type Member, PIN, registerUser, sendAccountCode } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
 import { ledgerViolations } from '../ledger';
@@ -12,26 +12,17 @@ import { ledgerViolations } from '../ledger';
  * answered from the transfer itself, never moved twice.
  */
 
-type User = Awaited<ReturnType<typeof registerUser>>;
 let t: TestApp;
 const clock = new ManualClock();
-let alice: User;
-let bob: User;
+let alice: Member;
+let bob: Member;
 const db = () => t.database.handle.db;
 
 beforeAll(async () => {
   t = await createTestApp({ clock, env: { ADMIN_EMAILS: 'root@example.com' } });
-  const admin = await registerUser(t, { email: 'root@example.com' });
-  alice = await registerUser(t);
-  bob = await registerUser(t);
-  await setPaymentPin(t, alice, PIN);
-  const funded = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/users/${alice.profile.uid}/adjustments`,
-    headers: { ...admin.headers, 'idempotency-key': randomUUID() },
-    payload: { currency: 'USDT', amount: '100', reason: 'test funding' },
-  });
-  expect(funded.statusCode, funded.body).toBe(200);
+  const world = { ...t, admin: await registerUser(t, { email: 'root@example.com' }) };
+  alice = await fundedMember(world, '100');
+  bob = await fundedMember(world, '0');
 });
 afterAll(() => t.close());
 

@@ -155,6 +155,7 @@ export function lockQuoteJournal(db: Executor, id: string) {
   return db.selectFrom('exchange_quotes').select(['journal_id']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
 }
 
-export async function setQuoteJournal(db: Executor, id: string, journalId: string): Promise<void> {
-  await db.updateTable('exchange_quotes').set({ journal_id: journalId }).where('id', '=', id).execute();
+/** Marks the quote executed by its journal: a statement for the caller to run, alone or with others. */
+export function markQuoteExecuted(id: string, journalId: string): RawBuilder<unknown> {
+  return sql`update exchange_quotes set journal_id = ${journalId} where id = ${id}`;
 }

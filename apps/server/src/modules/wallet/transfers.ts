@@ -4,7 +4,7 @@ import { type KeyedRequest, KeyTaken } from '../../platform/idempotency';
 import { checkReadCode } from '../auth/codes';
 import { type AuthDeps, checkPayer, findUserByUid } from '../auth/service';
 import { accountId, entriesOf, postNew, USER_WALLET } from '../ledger';
-import { notify } from '../notifications/notify';
+import { announceNotifications, insertNotificationsSql } from '../notifications/notify';
 import * as q from './queries';
 
 /** The recipient as the sender may see them before confirming: nickname and masked email, never the email itself. */
@@ -104,13 +104,15 @@ export async function transfer(deps: AuthDeps, userId: string, input: TransferIn
     // The recipient's own record of it: what their records page opens.
     const [received] = await entriesOf(trx, { purpose: USER_WALLET, userId: recipient.id, journalId, limit: 1 });
     if (!received) throw new Error(`transfer ${made.transfer.id}: the recipient's entry was not found`);
-    await notify(trx, recipient.id, {
-      code: 'transfer_received',
+    const notice = {
+      userId: recipient.id,
+      code: 'transfer_received' as const,
       params: { amount, currency: input.currency, fromUid: sender.uid },
-      ref: { kind: 'record', id: received.id },
-    });
+      ref: { kind: 'record' as const, id: received.id },
+    };
     const result = reply(made.transfer, recipient);
-    await keyed.save(trx, result);
+    await keyed.save(trx, result, insertNotificationsSql([notice]));
+    announceNotifications(trx, [recipient.id]);
     return result;
   });
 }
