@@ -297,6 +297,11 @@ function appRunLines(run: AppRun) {
       )
       .join(' / ')}`,
   );
+  const { cost } = run;
+  const share = (ms: number) => round(ms / 10 / cost.seconds / os.cpus().length);
+  console.info(
+    `    where the time goes, over the whole load (${round(cost.seconds)} s with sign-in and warm-up): the server process${run.processes === 1 ? '' : 'es'} ${share(cost.serverCpuMs)} % of the machine's ${os.cpus().length} cores, PostgreSQL's backends ${share(cost.databaseCpuMs)} %, the rest (load, proxy, issuer, idle) ${round(100 - share(cost.serverCpuMs) - share(cost.databaseCpuMs))} %; ${round(cost.transactions / cost.seconds)} transactions/s, ${round(cost.walKb / cost.seconds)} KB of WAL/s`,
+  );
   for (const { statement, samples } of run.lockWaits.statements)
     console.info(`      waiting on a lock in ${samples} samples: ${statement}`);
   for (const [type, t] of Object.entries(load.types).sort((a, b) => b[1].ok - a[1].ok)) {

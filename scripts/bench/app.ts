@@ -13,6 +13,7 @@ import { loadInChild } from './child';
 import type { IssuerInput } from './issuer';
 import { serverEnv, transferCodes } from './money';
 import type { ProxyInput, ProxyStats } from './proxy';
+import { type RunCost, runCost } from './request-cost';
 import { type RunningServer, startServer } from './server';
 import { startService } from './service';
 import { sized } from './size';
@@ -69,6 +70,8 @@ export interface Reconciled {
 export interface AppRun {
   processes: number;
   load: AppLoadResult;
+  /** What the whole load (sign-in, warm-up and window) cost the servers and the database. */
+  cost: RunCost;
   /** Each server's RSS just before the load and its peak during it (KB). */
   rssKb: { idle: number[]; peak: number[] };
   /** Each server's memory by kind at the /metrics sample (one a second) with the highest RSS. */
@@ -200,27 +203,34 @@ async function oneRun(
           () => {},
         );
     }, 1000);
+    const proxyUrl = proxy.url;
     let load: AppLoadResult;
+    let cost: RunCost;
     try {
-      load = await loadInChild<AppLoad, AppLoadResult>('./app-load.ts', {
-        baseUrl: proxy.url,
-        issuerUrl: issuer.url,
-        connections,
-        seconds,
-        warmupSeconds,
-        password: PASSWORD,
-        paymentPassword: PAYMENT_PASSWORD,
-        weights: APP_MIX,
-        members: group.map((m, i) => ({
-          email: m.email,
-          uid: m.uid,
-          cardId: m.cardId,
-          issuerCardId: m.issuerCardId,
-          codes: codes[i] as string[],
-          cardCents: Number(CARD_BALANCE) * 100,
-          usdCents: 0,
-        })),
-      });
+      ({ result: load, cost } = await runCost(
+        db,
+        servers.map((s) => s.pid),
+        () =>
+          loadInChild<AppLoad, AppLoadResult>('./app-load.ts', {
+            baseUrl: proxyUrl,
+            issuerUrl: issuer.url,
+            connections,
+            seconds,
+            warmupSeconds,
+            password: PASSWORD,
+            paymentPassword: PAYMENT_PASSWORD,
+            weights: APP_MIX,
+            members: group.map((m, i) => ({
+              email: m.email,
+              uid: m.uid,
+              cardId: m.cardId,
+              issuerCardId: m.issuerCardId,
+              codes: codes[i] as string[],
+              cardCents: Number(CARD_BALANCE) * 100,
+              usdCents: 0,
+            })),
+          }),
+      ));
     } finally {
       clearInterval(sampler);
       clearInterval(heapSampler);
@@ -238,7 +248,7 @@ async function oneRun(
     await drain(db, group);
     const stored = await storedChecks(db, group, load, startedAt);
     const serverLog = await logSummary(servers);
-    return { processes, load, rssKb: { idle, peak }, heapAtPeak, lockWaits, proxy: proxyStats, stored, serverLog, startSeconds };
+    return { processes, load, cost, rssKb: { idle, peak }, heapAtPeak, lockWaits, proxy: proxyStats, stored, serverLog, startSeconds };
   } finally {
     await proxy?.stop();
     await Promise.all(servers.map((s) => s.stop()));

@@ -23,7 +23,7 @@ function cpuMs(pid: number): number {
   }
 }
 
-async function snapshot(db: Db, serverPid: number) {
+async function snapshot(db: Db, serverPids: readonly number[]) {
   const row = (
     await sql<{ pids: number[]; xacts: string; lsn: string }>`select
       (select coalesce(json_agg(pid), '[]') from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()) as pids,
@@ -32,37 +32,67 @@ async function snapshot(db: Db, serverPid: number) {
   ).rows[0] as { pids: number[]; xacts: string; lsn: string };
   const backends = new Map<number, number>();
   for (const pid of row.pids) backends.set(pid, cpuMs(pid));
-  return { server: cpuMs(serverPid), backends, xacts: Number(row.xacts), lsn: row.lsn };
+  return {
+    server: serverPids.reduce((ms, pid) => ms + cpuMs(pid), 0),
+    backends,
+    xacts: Number(row.xacts),
+    lsn: row.lsn,
+    at: performance.now(),
+  };
+}
+
+/** What a whole run cost: the servers' CPU, the database backends' CPU, transactions and WAL, over its wall time. */
+export interface RunCost {
+  seconds: number;
+  serverCpuMs: number;
+  databaseCpuMs: number;
+  transactions: number;
+  walKb: number;
 }
 
 /**
- * Runs `load` and reads what it cost the server and the database, divided by `answered(result)`.
- * Backends are those of this database before and after (the server's pool keeps its connections,
- * so the same ones); the reading's own statements are taken off the count.
+ * Runs `load` and reads what it cost the servers (`serverPids`, summed) and the database. Backends
+ * are those of this database before and after (the servers' pools keep their connections, so the
+ * same ones); the reading's own statements are taken off the count.
  */
-export async function withCost<T>(
-  db: Db,
-  serverPid: number,
-  load: () => Promise<T>,
-  answered: (result: T) => number,
-): Promise<T & { cost: RequestCost }> {
-  const before = await snapshot(db, serverPid);
+export async function runCost<T>(db: Db, serverPids: readonly number[], load: () => Promise<T>): Promise<{ result: T; cost: RunCost }> {
+  const before = await snapshot(db, serverPids);
   const result = await load();
-  const after = await snapshot(db, serverPid);
+  const after = await snapshot(db, serverPids);
   let databaseCpu = 0;
   for (const [pid, ms] of after.backends) databaseCpu += ms - (before.backends.get(pid) ?? 0);
   const wal = Number(
     (await sql<{ bytes: string }>`select pg_wal_lsn_diff(${after.lsn}::pg_lsn, ${before.lsn}::pg_lsn)::text as bytes`.execute(db)).rows[0]
       ?.bytes ?? 0,
   );
+  return {
+    result,
+    cost: {
+      seconds: (after.at - before.at) / 1000,
+      serverCpuMs: after.server - before.server,
+      databaseCpuMs: databaseCpu,
+      transactions: after.xacts - before.xacts - 2,
+      walKb: wal / 1024,
+    },
+  };
+}
+
+/** Runs `load` on one server and reads what it cost, per request: runCost divided by `answered(result)`. */
+export async function withCost<T>(
+  db: Db,
+  serverPid: number,
+  load: () => Promise<T>,
+  answered: (result: T) => number,
+): Promise<T & { cost: RequestCost }> {
+  const { result, cost } = await runCost(db, [serverPid], load);
   const n = Math.max(1, answered(result));
   return {
     ...result,
     cost: {
-      serverCpuMs: (after.server - before.server) / n,
-      databaseCpuMs: databaseCpu / n,
-      transactions: (after.xacts - before.xacts - 2) / n,
-      walKb: wal / 1024 / n,
+      serverCpuMs: cost.serverCpuMs / n,
+      databaseCpuMs: cost.databaseCpuMs / n,
+      transactions: cost.transactions / n,
+      walKb: cost.walKb / n,
     },
   };
 }
