@@ -7,15 +7,6 @@ import { walletColumn } from '../ledger';
 
 // Transfers, exchange quotes, pairs and rates. Withdrawals are in withdrawal-queries.ts.
 
-export function findTransferByKey(db: Executor, fromUserId: string, key: string) {
-  return db
-    .selectFrom('transfers')
-    .selectAll()
-    .where('from_user_id', '=', fromUserId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-}
-
 /** A transfer as the money request reads and writes it: amounts as text, never a JSON number. */
 export type TransferRow = { id: string; currency: string; amount: string; created_at: Date };
 const transferJson = (t: string) =>
@@ -69,16 +60,6 @@ export async function insertTransferSpendingCode(
   if (!made) return null;
   const { spent, ...transfer } = made;
   return { transfer, spent };
-}
-
-/** Nothing when a transfer with the same idempotency key already exists. */
-export function insertTransfer(db: Executor, row: Insertable<TransfersTable>) {
-  return db
-    .insertInto('transfers')
-    .values(row)
-    .onConflict((oc) => oc.doNothing())
-    .returningAll()
-    .executeTakeFirst();
 }
 
 /**
@@ -144,10 +125,6 @@ export async function readExchange(db: Executor, ask: { userId: string; quoteId:
   if (!read) throw new Error('readExchange: no row');
   const quote = read.quote && { ...read.quote, created_at: new Date(read.quote.created_at), expires_at: new Date(read.quote.expires_at) };
   return { ...read, quote };
-}
-
-export function findQuote(db: Executor, id: string, userId: string) {
-  return db.selectFrom('exchange_quotes').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** The quote's journal, its row locked to the end of the caller's transaction. */
