@@ -186,8 +186,8 @@ export function findLiveCode(db: Executor, email: string, purpose: string) {
     .executeTakeFirst();
 }
 
-/** spendCodeRow as a `with` part of the caller's statement, run only when `when` holds: `returning id` once spent. */
-export function spendCodeSql(id: string, now: Date, when: RawBuilder<boolean>): RawBuilder<unknown> {
+/** Uses up a code once, as a statement or a `with` part of the caller's, only when `when` holds: `returning id` once spent. */
+export function spendCodeSql(id: string, now: Date, when: RawBuilder<boolean> = sql<boolean>`true`): RawBuilder<unknown> {
   return sql`update email_codes set consumed_at = ${now} where id = ${id} and consumed_at is null and ${when} returning id`;
 }
 
@@ -197,13 +197,7 @@ export function consumeCodeRow(db: Executor, id: string, now: Date) {
 
 /** Uses up a code once: false when another request spent or superseded it first. */
 export async function spendCodeRow(db: Executor, id: string, now: Date): Promise<boolean> {
-  const spent = await db
-    .updateTable('email_codes')
-    .set({ consumed_at: now })
-    .where('id', '=', id)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
-  return spent.numUpdatedRows === 1n;
+  return (await spendCodeSql(id, now).execute(db)).rows.length === 1;
 }
 
 export function insertAddressChange(
@@ -242,8 +236,9 @@ export function listOutbox(db: Executor, limit: number) {
 
 // Users as other modules read them (wallet, chain), exposed through the service: each the columns its caller needs.
 
-export function findUserByUid(db: Executor, uid: string) {
-  return db.selectFrom('users').select(['id', 'uid', 'nickname', 'email']).where('uid', '=', uid).executeTakeFirst();
+export async function findUserByUid(db: Executor, uid: string) {
+  const row = (await sql<{ member: MemberByUid | null }>`select ${memberByUidColumn(uid)} as member`.execute(db)).rows[0];
+  return row?.member ?? undefined;
 }
 
 export function findUserEmail(db: Executor, id: string) {
@@ -264,8 +259,10 @@ export async function findPayer(db: Executor, id: string): Promise<PayerRow | un
   return row?.payer ?? undefined;
 }
 
-/** The member a UID names, as a column of a caller's one read (findUserByUid's columns; null when none). */
-export function memberByUidColumn(uid: string): RawBuilder<{ id: string; uid: string; nickname: string | null; email: string } | null> {
+export type MemberByUid = { id: string; uid: string; nickname: string | null; email: string };
+
+/** The member a UID names, as a column of a caller's one read (null when none); findUserByUid reads it alone. */
+export function memberByUidColumn(uid: string): RawBuilder<MemberByUid | null> {
   return sql`(select json_build_object('id', id, 'uid', uid, 'nickname', nickname, 'email', email) from users where uid = ${uid})`;
 }
 

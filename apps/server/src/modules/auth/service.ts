@@ -449,6 +449,7 @@ export {
   liveCodeColumn,
   lockUserRow,
   lockUserRows,
+  type MemberByUid,
   memberByUidColumn,
   type PayerRow,
   payerColumn,

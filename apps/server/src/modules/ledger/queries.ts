@@ -214,12 +214,6 @@ export async function existingAccounts(db: Executor, userId: string, currency: s
   return new Map(rows.map((r) => [r.purpose, r.id]));
 }
 
-/** A member's wallet in one currency, as a column of a caller's one read: null until they first hold it. */
-export function walletColumn(userId: RawBuilder<unknown>, currency: string): RawBuilder<{ id: string; balance: string } | null> {
-  return sql`(select json_build_object('id', id::text, 'balance', balance::text) from ledger_accounts
-    where user_id = ${userId} and currency = ${currency} and purpose = ${USER_WALLET})`;
-}
-
 /**
  * For a caller's own statement that must read an account in the same round trip (card decisions): a
  * lateral subquery of the account of this owner, currency and purpose (SQL expressions of the
@@ -230,6 +224,12 @@ export function accountLateral(userId: RawBuilder<unknown>, currency: RawBuilder
   return sql`(select id, balance, version from ledger_accounts
     where coalesce(user_id, '00000000-0000-0000-0000-000000000000'::uuid) = ${userId}
       and currency = ${currency} and purpose = ${purpose} limit 1)`;
+}
+
+/** A member's wallet in one currency, as a column of a caller's one read (accountLateral's probe): null until they first hold it. */
+export function walletColumn(userId: RawBuilder<unknown>, currency: string): RawBuilder<{ id: string; balance: string } | null> {
+  return sql`(select json_build_object('id', a.id::text, 'balance', a.balance::text)
+    from ${accountLateral(userId, sql`${currency}`, sql`${USER_WALLET}`)} a)`;
 }
 
 /**

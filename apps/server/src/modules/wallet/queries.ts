@@ -2,7 +2,15 @@ import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { ExchangeQuotesTable, TransfersTable } from '../../platform/db/schema';
 import type { KeyRecord } from '../../platform/idempotency';
-import { type LiveCodeRow, liveCodeColumn, memberByUidColumn, type PayerRow, payerColumn, spendCodeSql } from '../auth/service';
+import {
+  type LiveCodeRow,
+  liveCodeColumn,
+  type MemberByUid,
+  memberByUidColumn,
+  type PayerRow,
+  payerColumn,
+  spendCodeSql,
+} from '../auth/service';
 import { walletColumn } from '../ledger';
 
 // Transfers, exchange quotes, pairs and rates. Withdrawals are in withdrawal-queries.ts.
@@ -27,7 +35,7 @@ export async function readTransfer(
     payer: PayerRow | null;
     code: LiveCodeRow | null;
     wallet: { id: string; balance: string } | null;
-    recipient: { id: string; uid: string; nickname: string | null; email: string } | null;
+    recipient: MemberByUid | null;
     recipient_wallet: { id: string; balance: string } | null;
     existing: Json<TransferRow> | null;
   }>`select ${ask.record} as record, ${payerColumn(ask.userId)} as payer, ${liveCodeColumn(ask.userId, 'transfer')} as code,
