@@ -79,7 +79,8 @@ describe('app lock', () => {
 
     await page.reload();
     await lockScreen(page).waitFor();
-    // The screen behind is neither drawn nor reachable.
+    // The screen behind is neither drawn nor reachable (its page loads on its own time, behind the lock).
+    await page.getByTestId('app-lock-settings').waitFor({ state: 'attached' });
     expect(await page.getByTestId('app-lock-settings').isVisible()).toBe(false);
     expect(
       await page.evaluate(() => document.querySelector('[inert]')?.contains(document.querySelector('[data-testid="app-lock-settings"]'))),
