@@ -49,7 +49,7 @@ export default defineConfig({
         },
       },
       {
-        // The API suite again through Debian's PgBouncer in transaction mode, started by its setup (issue 40).
+        // The API suite again through Debian's PgBouncer in transaction mode, started by its setup (ADR 0016).
         test: { ...serverTest, name: 'server-pgbouncer', include: API_SUITE, globalSetup: ['apps/server/test/pgbouncer-setup.ts'] },
       },
       {

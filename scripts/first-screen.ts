@@ -11,7 +11,7 @@ import { startServer } from './bench/server';
 import { demoToken } from './lighthouse/demo-member';
 
 /**
- * The first screen's weight (issue 16): home opened signed in, in headless Chromium, against the
+ * The first screen's weight (ADR 0022): home opened signed in, in headless Chromium, against the
  * built app served by the real server. Every JS and CSS response of that first load is gzipped at
  * level 9 (what a precompressed .gz copy weighs, whether or not the server sent one) and summed,
  * beside the same figure for the whole build's JS and CSS (the baseline: what a page that loaded

@@ -18,7 +18,7 @@ import type { TlsEdgeInput } from './lighthouse/tls-edge';
  * fails. Builds the web app first when apps/web/dist is missing (LIGHTHOUSE_BUILD=1 always builds).
  *
  * Signed out, home must be an installable app; signed in as the demo member, home, the records and a
- * card's detail page must each score at least 95 for performance and for accessibility (issue 16).
+ * card's detail page must each score at least 95 for performance and for accessibility (ADR 0018).
  * LIGHTHOUSE_PAGES=home,records,card picks some of the signed-in pages; LIGHTHOUSE_PAGES=none skips them.
  * LIGHTHOUSE_REPORT_DIR keeps each full report; LIGHTHOUSE_DIST audits another build with this server.
  * Each signed-in page is audited LIGHTHOUSE_RUNS times (3) and judged by the median run.

@@ -36,7 +36,7 @@ export interface ChainFigures {
   /** Deposits in each credit backlog (the batched one and the per-deposit baseline's). */
   creditBacklog: number;
   creditBatchedPerSecond: number;
-  /** The same backlog for other members, credited one transaction per deposit (crediting before issue 16). */
+  /** The same backlog for other members, credited one transaction per deposit (crediting before ADR 0026). */
   creditPerDepositMs: number;
   creditPerDepositPerSecond: number;
   creditDelayMedianMs: number;
@@ -180,7 +180,7 @@ async function copyBacklog(handle: DatabaseHandle, members: Array<{ userId: stri
 }
 
 /**
- * Crediting as it was before batches (issue 16), the baseline: queued deposits first, then each
+ * Crediting as it was before batches (ADR 0026), the baseline: queued deposits first, then each
  * confirmed deposit in chain order, its block's hash asked in turn, in a transaction of its own
  * (creditDeposit, which an operator's assignment still uses).
  */

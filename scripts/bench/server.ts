@@ -42,7 +42,7 @@ function compileServer(): void {
 /**
  * The V8 flags `npm start` gives the server (package.json's start script; node-flags.test.ts keeps the
  * two alike): a young generation of 2 x 32 MB and an old generation grown by a quarter over what is
- * live, which keep one process under 300 MB under the whole-app load (ADR 0011) while scavenges stay
+ * live, which keep one process under 300 MB under the whole-app load (ADR 0020) while scavenges stay
  * few enough for the card decisions' latency (ADR 0006).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32', '--heap-growing-percent=25'];
@@ -63,7 +63,7 @@ export async function startServer(env: Record<string, string>, { code = 'compile
   const spawned = performance.now();
   // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
-  // BENCH_SEMI_SPACE_MB: the young generation to try instead of npm start's (ADR 0006 and 0011).
+  // BENCH_SEMI_SPACE_MB: the young generation to try instead of npm start's (ADR 0006 and 0020).
   const tried = process.env.BENCH_SEMI_SPACE_MB;
   const v8 = tried
     ? [`--max-semi-space-size=${tried}`, ...SERVER_NODE_FLAGS.filter((f) => !f.startsWith('--max-semi-space-size'))]

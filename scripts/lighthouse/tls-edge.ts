@@ -8,7 +8,7 @@ import { serviceReady } from '../bench/service';
  * as the proxy or CDN in front of a deployment serves a phone, forwarding each request to the server
  * over kept-alive HTTP/1.1 with the client's address and scheme in X-Forwarded-For and
  * X-Forwarded-Proto. Over plain HTTP/1.1 a browser opens six connections to a host and every further
- * request waits for one; over HTTP/2 all of a page's files share one connection (ADR 0011).
+ * request waits for one; over HTTP/2 all of a page's files share one connection (ADR 0018).
  */
 export interface TlsEdgeInput {
   /** http://127.0.0.1:port of the server. */

@@ -3,7 +3,7 @@ import { startTestPostgres } from './global-setup';
 import { startPgBouncer } from './pgbouncer';
 
 /**
- * The server's API suite again, through PgBouncer in transaction mode (issue 40): each test file's
+ * The server's API suite again, through PgBouncer in transaction mode (ADR 0016): each test file's
  * database reached through it, as DATABASE_URL would be in production, and PostgreSQL itself as
  * DATABASE_DIRECT_URL for what keeps a session (LISTEN, the withdrawal sender's lock).
  */

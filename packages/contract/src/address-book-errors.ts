@@ -1,7 +1,7 @@
 import { e } from './error-spec';
 
 /**
- * Errors of the withdrawal address book, the new-address delay and the account lock (issue 15); part
+ * Errors of the withdrawal address book, the new-address delay and the account lock; part
  * of ERRORS. Refusals that end at a time carry it as details.until (ISO), which apps show after the
  * sentence in the member's own time.
  */

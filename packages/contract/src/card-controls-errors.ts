@@ -1,6 +1,6 @@
 import { e } from './error-spec';
 
-/** Errors of a card's spending controls (issue 14, part E); part of ERRORS. */
+/** Errors of a card's spending controls (ADR 0010); part of ERRORS. */
 export const CARD_CONTROLS_ERRORS = {
   CARD_CONTROLS_LIMIT_INVALID: e(
     400,

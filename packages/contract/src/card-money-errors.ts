@@ -1,6 +1,6 @@
 import { e } from './error-spec';
 
-/** Errors of card money, PIN and physical-card binding (issue 14, part D2); part of ERRORS. */
+/** Errors of card money, PIN and physical-card binding; part of ERRORS. */
 export const CARD_MONEY_ERRORS = {
   CARD_NUMBER_INVALID: e(
     400,

@@ -371,7 +371,7 @@ export const ERRORS = {
     '해당 세션이 더 이상 존재하지 않습니다.',
     'このセッションは既に存在しません。',
   ),
-  // Cards (issue 6).
+  // Cards (ADR 0006).
   CARD_REQUIRED: e(400, 'Please open a card first.', '请先开卡。', '먼저 카드를 개설해 주세요.', '先にカードを開設してください。'),
   CARD_NOT_FOUND: e(404, 'This card does not exist.', '该卡不存在。', '존재하지 않는 카드입니다.', 'このカードは存在しません。'),
   CARD_PRODUCT_NOT_FOUND: e(
@@ -511,7 +511,7 @@ export const ERRORS = {
     '氏名は英字で入力してください。',
   ),
   CARD_PIN_FORMAT: e(400, 'The card PIN is 6 digits.', '卡密码为6位数字。', '카드 PIN은 6자리 숫자입니다.', 'カードPINは6桁の数字です。'),
-  // Physical card binding (issue 6 follow-up).
+  // Physical card binding (ADR 0006).
   CARD_NUMBER_FORMAT: e(
     400,
     'Enter the 16-digit card number printed on the card.',

@@ -1,7 +1,7 @@
 import { e } from './error-spec';
 
 /**
- * Refusals of malformed input (issue 15): text with control characters, and the HTTP-level limits
+ * Refusals of malformed input: text with control characters, and the HTTP-level limits
  * Fastify and Node's HTTP server enforce before a route runs. Part of ERRORS.
  */
 export const INPUT_ERRORS = {

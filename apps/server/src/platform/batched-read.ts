@@ -15,7 +15,7 @@ export type ReadMany<K, R> = (db: Db, keys: readonly K[]) => Promise<readonly R[
  * entry's 30 s), gathered with the same reads of the other requests handled in the same turn of the
  * event loop and made as one query. One query per member and read was a round trip, a plan in
  * PostgreSQL and the driver's work each: a server whose entries were all missing (after it starts, or
- * as they expire together) spent about twice the CPU on each miss (issue 16, ADR 0011).
+ * as they expire together) spent about twice the CPU on each miss (ADR 0025).
  *
  * The requests read in one turn wait for the turn's end (setImmediate, after every socket the turn
  * polled), not for a timer, so a lone request waits no longer than it did. A batch whose query fails

@@ -38,7 +38,7 @@ const rpcUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const boolean = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number such as 100');
 
-/** On-chain top-up and withdrawal (issue 5). A network is on when its RPC URL and deposit address are set. */
+/** On-chain top-up and withdrawal (ADR 0005). A network is on when its RPC URL and deposit address are set. */
 const chainEnv = {
   DEVCHAIN: boolean.optional(),
   DEVCHAIN_PORT: port(8545),
@@ -84,7 +84,7 @@ const chainEnv = {
 };
 
 /**
- * Card issuer (issue 6). Without ISSUER_URL, development and tests start the sandbox issuer in the
+ * Card issuer (ADR 0006). Without ISSUER_URL, development and tests start the sandbox issuer in the
  * same process on SANDBOX_ISSUER_PORT (0 picks a free port, logged at start).
  */
 const SANDBOX_ISSUER_API_KEY = 'sandbox-api-key-for-development-only';
@@ -372,7 +372,7 @@ const configSchema = envSchema
         : (env.PAYOUT_PARTNER ?? 'sandbox'),
   }));
 
-/** Blocks a deposit must be under before it is credited (issue 5's defaults). */
+/** Blocks a deposit must be under before it is credited, per network (ADR 0005). */
 const DEFAULT_CONFIRMATIONS = { BSC: 15, TRON: 19, ETH: 12, BTC: 2 };
 
 export type Config = z.infer<typeof configSchema>;

@@ -8,7 +8,7 @@ import { addPayee, alipayPayee } from '../../test/payout';
 import { ledgerViolations } from '../modules/ledger';
 
 /*
- * Issue 39: every money-moving route takes its Idempotency-Key through one mechanism (platform/
+ * ADR 0014: every money-moving route takes its Idempotency-Key through one mechanism (platform/
  * idempotency), so one key sent twice at the same moment is answered as one key sent twice in turn:
  * the same request gets the first reply (or 409 IDEMPOTENCY_IN_PROGRESS while it runs), a different
  * request 409 IDEMPOTENCY_KEY_REUSED, never a 500, and the money moves once.

@@ -9,7 +9,7 @@ interface Entry<V> {
 
 /**
  * A hit moves its entry to the back of the eviction order at most this often. Moving it on every hit
- * cost two map writes per read, a visible share of a cached read (issue 16); the order stays that of
+ * cost two map writes per read, a visible share of a cached read (ADR 0025); the order stays that of
  * use to within this much.
  */
 export const REORDER_AFTER_MS = 1000;

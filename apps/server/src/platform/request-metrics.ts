@@ -33,7 +33,7 @@ interface Value {
  * plain numbers under one string key; /metrics turns them into Prometheus' counter and histogram,
  * line for line what prom-client's Counter and Histogram write (request-metrics.test.ts compares
  * them). Those hash their labels on every observation, children too, which was 3 % of the server's
- * CPU on a cached read (issue 16).
+ * CPU on a cached read (ADR 0030).
  */
 export class RequestMetrics {
   readonly #series = new Map<string, Series>();

@@ -42,7 +42,7 @@ export interface SecretGuess {
   /**
    * The client's address (request.ip, see TRUST_PROXY), passed down from the route. It is not taken
    * from an AsyncLocalStorage: one in the process makes every promise of every request pay for async
-   * hooks, some 15 % of a cached read (issue 16).
+   * hooks, some 15 % of a cached read (ADR 0030).
    */
   ip: string;
 }

@@ -18,7 +18,7 @@ export function markShared<T>(value: T): T {
 /**
  * The contract's serializer (each reply checked against its route's schema, then JSON), remembering
  * the JSON of the read caches' values per route: a reply served from memory is checked and written
- * once, not on every request (issue 16). Other replies are serialized as before.
+ * once, not on every request (ADR 0025). Other replies are serialized as before.
  */
 export const cachingSerializerCompiler: SerializerCompiler = (route) => {
   const serialize = serializerCompiler(route);

@@ -5,7 +5,7 @@ import { secondFactorProofSchema } from './second-factor-proof';
 import { bindableNetworkSchema, emailCodeSchema, paymentPasswordSchema } from './secret-fields';
 
 /*
- * Withdrawal address book (issue 15). A saved address can receive withdrawals only once it has
+ * Withdrawal address book. A saved address can receive withdrawals only once it has
  * matured (WITHDRAW_NEW_ADDRESS_DELAY_HOURS after it was saved, 24 by default), so a thief with a
  * member's session and code cannot empty the wallet to an address of their own before the member,
  * told by email, locks the account. A changed login password or bound address holds every withdrawal

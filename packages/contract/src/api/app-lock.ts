@@ -3,7 +3,7 @@ import { passkeyAssertionSchema } from './second-factor-proof';
 import { paymentPasswordSchema } from './secret-fields';
 
 /**
- * The app lock (issue 39): after the app sat unused longer than the member's choice, it asks for the
+ * The app lock: after the app sat unused longer than the member's choice, it asks for the
  * payment password or a passkey before showing anything. 0 locks every time the app is opened or
  * brought back.
  */

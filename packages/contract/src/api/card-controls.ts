@@ -5,7 +5,7 @@ import type { ErrorCode } from '../errors';
 import type { Translated } from '../languages';
 
 /*
- * A card's spending controls (issue 14, part E), set by the member and applied in the authorization
+ * A card's spending controls (ADR 0010), set by the member and applied in the authorization
  * decision: a per-purchase limit, a monthly limit (approved spend of the current calendar month in
  * UTC, see monthStartUtc), switches for online (card-not-present) and ATM use, and blocked merchant
  * categories. GET/PUT /api/v1/cards/:id/controls. Defaults: no limits, everything allowed.

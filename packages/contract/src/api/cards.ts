@@ -6,7 +6,7 @@ import { CONTROL_DECLINE_REASON_LABELS, CONTROL_DECLINE_REASONS } from './card-c
 import { secondFactorField } from './second-factor-proof';
 import { KYC_STATUSES, paymentPasswordSchema } from './secret-fields';
 
-/** Card side of the API: products, cards, KYC, recharge, card transactions (issue 6). */
+/** Card side of the API: products, cards, KYC, recharge, card transactions (ADR 0006). */
 
 export const CARD_TYPES = ['virtual', 'physical'] as const;
 export const CARD_CURRENCIES = ['USD', 'HKD'] as const;

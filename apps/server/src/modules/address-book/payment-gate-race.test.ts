@@ -8,7 +8,7 @@ import { addPayee, call, createPayoutWorld, fundedMember, type Member, type Payo
 import { ledgerViolations } from '../ledger';
 
 /*
- * Issue 39: every rule that decides whether money may leave (the account lock, the hold after a
+ * ADR 0014: every rule that decides whether money may leave (the account lock, the hold after a
  * password or bound-address change, the bound address, the address book's wait) is read in the
  * transaction that holds the money, behind a lock each change of those rules takes too. Each change
  * here races 100 withdrawals and 100 flash exchange sells of the same member.

@@ -103,7 +103,7 @@ export function sessionToken(request: FastifyRequest): string | null {
 /**
  * The session behind the request's bearer token or session cookie, or UNAUTHORIZED. A session the
  * read cache holds, neither idle too long nor due to be touched, is answered synchronously: the
- * common request then waits on no promise (issue 16).
+ * common request then waits on no promise (ADR 0025).
  */
 export function authenticate(db: Db, clock: Clock, request: FastifyRequest): AuthContext | Promise<AuthContext> {
   const token = sessionToken(request);
@@ -111,7 +111,7 @@ export function authenticate(db: Db, clock: Clock, request: FastifyRequest): Aut
   const now = clock.now();
   const idleSince = addSeconds(now, -SESSION_IDLE_SECONDS);
   // The hash as base64 text is the cache's key; the bytes the table holds are made only for the query.
-  // Node makes a Buffer from a native result at twice the cost of the whole hash as text (issue 16).
+  // Node makes a Buffer from a native result at twice the cost of the whole hash as text.
   const key = hash('sha256', token, 'base64');
   const cache = readCaches(db)?.sessions;
   // The loaders are written inline, not as named consts: under tsx every named function made per

@@ -93,7 +93,7 @@ export interface WithdrawalInput {
  * A USDT withdrawal request: the amount plus the network fee is held at once (moved to the
  * in-flight account), then the request waits for review. Keyed by the idempotency key.
  *
- * The address book's rules (issue 15): no withdrawal while every one is held after a password or
+ * The address book's rules: no withdrawal while every one is held after a password or
  * bound-address change; a saved address only once it has matured; an address not in the book is saved
  * by the request and waits like any new one (the request is refused, saying until when), unless the
  * delay is 0. The emailed code may be left out only by a member with a second factor sending to a
@@ -102,7 +102,7 @@ export interface WithdrawalInput {
  * Those rules are read twice. Before the payment password, so a request refused by them spends none of
  * its tries; and again in the transaction that holds the money, behind the payment gate's lock, which
  * is what decides: a change of address, password or lock racing the request is either wholly before it
- * or wholly after it (issue 39).
+ * or wholly after it (ADR 0014).
  */
 export async function requestWithdrawal(
   deps: WithdrawalDeps,

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 const money = sql`numeric(38, 18)`;
 
 /**
- * Cards (issue 6): products, cardholders with KYC, cards, card transactions, and the issuer's events
+ * Cards (ADR 0006): products, cardholders with KYC, cards, card transactions, and the issuer's events
  * and webhook deliveries seen (for exactly-once processing and replay refusal). Card numbers and CVV
  * are not here: they stay at the issuer, only the last four digits are kept.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Withdrawal address book and account lock (issue 15).
+ * Withdrawal address book and account lock.
  * - `withdrawal_addresses`: a member's saved destinations; `usable_from` is when withdrawals to one
  *   start to be accepted. Deleting keeps the row (deleted_at), so the audit trail and a re-added
  *   address (which waits again) stay explained. One live row per member, network and address.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The member's app lock (issue 39): how long the app may sit unused before it asks for the payment
+ * The member's app lock: how long the app may sit unused before it asks for the payment
  * password or a passkey again. Null is off; 0 locks whenever the app is opened or brought back.
  * Kept on the member rather than in the browser, so it follows them to every device they sign in on.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The transfer screen's recent recipients (issue 39): one sender's transfers grouped by recipient,
+ * The transfer screen's recent recipients: one sender's transfers grouped by recipient,
  * newest first within each, so DISTINCT ON (to_user_id) reads them from the index in order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * House accounts in shards (issue 40, ADR 0007): a system account with no balance limit (exchange
+ * House accounts in shards (ADR 0007): a system account with no balance limit (exchange
  * desk, fee revenue, rewards expense, chain inbound, payout desk) becomes several rows of the same
  * owner, currency and purpose, told apart by `shard`; a posting locks whichever shard is free, and
  * the house account's balance is the sum of its shards. Existing rows become shard 0; the ledger
