@@ -66,7 +66,7 @@ declare module 'fastify' {
  *
  * One onSend hook, written here rather than @fastify/compress: the plugin added two hooks to every
  * route and negotiated the encoding and the type anew on each reply, a share of every cached read
- * that is mostly too short to compress (issue 16). Registered before every route, as hooks apply
+ * that is mostly too short to compress (ADR 0031). Registered before every route, as hooks apply
  * to routes added after them.
  */
 export function registerCompression(app: FastifyInstance): void {
@@ -97,7 +97,7 @@ const formsOf = new WeakMap<object, Forms>();
 /**
  * A reply served from the read caches is compressed once per encoding, as its JSON is written once
  * (shared-replies.ts): a browser asks for brotli or gzip on every request, and compressing a page of
- * card transactions (brotli, 45 µs) cost a quarter of a cached read (issue 16). The forms live as
+ * card transactions (brotli, 45 µs) cost a quarter of a cached read (ADR 0031). The forms live as
  * long as the cached value; one value sent by routes that write it differently keeps the last JSON's.
  */
 function sendShared(request: FastifyRequest, reply: FastifyReply, value: object, json: string, done: OnSendDone) {

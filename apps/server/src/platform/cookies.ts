@@ -20,7 +20,7 @@ declare module 'fastify' {
  * signed-in page after the first) never look at them: they are parsed when a route asks, not on every
  * request, and set straight into the reply's headers. @fastify/cookie, used before, parsed every
  * request's header into a new object and a new map in one hook and looked at the map in another
- * (issue 16).
+ * (ADR 0031).
  */
 export function registerCookies(app: FastifyInstance): void {
   app.decorateRequest('cookies', {

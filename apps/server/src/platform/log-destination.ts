@@ -3,7 +3,7 @@ import { type DestinationStream, destination } from 'pino';
 /**
  * Lines are held until this many characters, so a busy server makes tens of writes a second rather
  * than one per request: each write wakes a thread of libuv's pool, which cost the reads benchmark a
- * share of its CPU at 16 KB a write (issue 16).
+ * share of its CPU at 16 KB a write (ADR 0032).
  */
 const BATCH_CHARS = 64 * 1024;
 /** Lines of a quiet server go out this often at least. */
@@ -23,7 +23,7 @@ export interface LogDestination extends DestinationStream {
  * as the process exits). The lines are held here as text and handed to it a batch at a time, as one
  * buffer: in its text mode it measures the text it holds in UTF-8 again on every line, which grows
  * with the lines held; in its byte mode every line was a buffer of its own, which with the garbage
- * it leaves cost a read a tenth of its CPU (issue 16). A process killed outright loses at most
+ * it leaves cost a read a tenth of its CPU (ADR 0032). A process killed outright loses at most
  * FLUSH_MS of lines; one that exits, even after a crash, writes them first.
  */
 export function logDestination(fd = 1): LogDestination {

@@ -44,7 +44,7 @@ const REDACT_DEPTH = 4;
  * secret headers in any `headers` object; the object itself is returned when it holds no secret, so
  * the common line (a request's method, URL and status) costs a look at a few keys. Written here rather
  * than with pino's `redact` paths: those need a wildcard path per name and depth, which made
- * redaction the largest cost of an authenticated read (issue 16).
+ * redaction the largest cost of an authenticated read (ADR 0032).
  */
 export function redactSecrets<T>(value: T, depth = 1, headers = false): T {
   if (depth > REDACT_DEPTH || value === null || typeof value !== 'object') return value;
@@ -143,7 +143,7 @@ type Serializers = Record<string, ((value: unknown) => unknown) | undefined>;
  * `logger.info({ requestId, req, res, responseTime }, 'request completed')`, which
  * request-logger.test.ts checks byte for byte. Every request writes one, and pino's general path
  * (its formatters, its walk over the fields, the merge of the request id) was a tenth of the server's
- * CPU on a cached read (issue 16). Returns false, writing nothing, when the line must take pino's
+ * CPU on a cached read (ADR 0032). Returns false, writing nothing, when the line must take pino's
  * path: a logger made elsewhere, info off, a request or reply serialized otherwise, a message
  * prefix, or a stream that reads each line's metadata (pino.multistream).
  */
@@ -155,7 +155,7 @@ export function writeRequestCompleted(logger: object, requestId: string, line: C
   const serializers = own[symbols.serializersSym] as Serializers;
   if (stream[symbols.needsMetadataGsym] || serializers.req !== serializeRequest || serializers.res !== serializeReply) return false;
   // The serializers' objects written field by field, in their order: making the two objects and
-  // walking them with JSON.stringify was 1.5-4.5 µs of the 9 the line cost a cached read (issue 16).
+  // walking them with JSON.stringify was 1.5-4.5 µs of the 9 the line cost a cached read (ADR 0032).
   const req = line.req as LoggedRequest;
   const status = (line.res as LoggedReply).statusCode;
   if (typeof status !== 'number') return false;
@@ -182,7 +182,7 @@ const THOUSANDTHS = Array.from({ length: 1000 }, (_, i) => (i === 0 ? '' : `.${S
 /**
  * A duration in ms as JSON.stringify writes it. One to the microsecond (what requestCompleted logs)
  * is put together from two integers: printing a fraction the general way, shortest digits first,
- * was a microsecond of every request's line (issue 16).
+ * was a microsecond of every request's line (ADR 0032).
  */
 export function jsonMilliseconds(ms: number): string {
   const us = Math.round(ms * 1000);

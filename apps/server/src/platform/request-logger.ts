@@ -105,7 +105,7 @@ export const childLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFa
 
 /**
  * One line per request, when it ends: its method, URL, status and time. Fastify's default adds an
- * "incoming request" line at info as well, which doubled the logging a read costs (issue 16); it is
+ * "incoming request" line at info as well, which doubled the logging a read costs (ADR 0032); it is
  * kept at debug, for following a request that never ends.
  */
 class RequestLogController extends LogController {

@@ -21,7 +21,7 @@ const HELMET_OPTIONS: HelmetOptions = {
 /**
  * The headers helmet sets with these options. They are the same for every reply, so helmet runs
  * once, at start-up, on a response that only records them; running its dozen middlewares on every
- * request (@fastify/helmet) was a measurable share of a cached read (issue 16).
+ * request (@fastify/helmet) was a measurable share of a cached read (ADR 0031).
  */
 export function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
@@ -47,7 +47,7 @@ export function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
  * What acts on a file a page loads (the build's scripts and stylesheets under /assets/): its type is
  * not guessed, other sites may not embed it, and a stylesheet's own requests send no referrer. A
  * policy, framing rules and the rest act on documents only; over HTTP/1.1 each was sent uncompressed
- * with every one of a page's thirty-odd files, some 500 bytes apiece (issue 16).
+ * with every one of a page's thirty-odd files, some 500 bytes apiece (ADR 0031).
  */
 const SUBRESOURCE = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy']);
 
@@ -55,7 +55,7 @@ const SUBRESOURCE = new Set(['x-content-type-options', 'cross-origin-resource-po
  * What acts on an API reply, which is JSON, never shown as a page (OWASP's REST security cheat sheet):
  * its type is not guessed, no page frames it, other sites may not embed it, and its policy loads
  * nothing. A referrer policy acts on the requests a document or a redirect makes and the cross-domain
- * policy on Flash and Acrobat; each was a header of every read's fourteen (issue 16).
+ * policy on Flash and Acrobat; each was a header of every read's fourteen (ADR 0031).
  */
 const API = new Set(['content-security-policy', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy']);
 
@@ -74,7 +74,7 @@ const API_CACHING = ['cache-control', 'no-store'] as const;
  *
  * An API reply gets them as its own headers: Node's writeHead then takes the reply's headers as one
  * object. Set on the raw response, they made it pass every other header through setHeader again, a
- * tenth of a cached read's CPU (issue 16). Everything else (the web app's files, /docs) keeps them on
+ * tenth of a cached read's CPU (ADR 0031). Everything else (the web app's files, /docs) keeps them on
  * the raw response, where @fastify/static's setHeaders puts a page's own policy over them.
  */
 export function registerSecurityHeaders(app: FastifyInstance, production: boolean): void {

@@ -29,7 +29,7 @@ export const deviceKeyHash = (key: string) => hash('sha256', `device\0${key}`, '
 
 /**
  * Registered in the scope of the sign-in routes (under COOKIE_PATH), not the whole app: every other
- * request would pay for two hooks that do nothing for it (issue 16).
+ * request would pay for two hooks that do nothing for it (ADR 0031).
  */
 export function registerDeviceKeys(app: FastifyInstance): void {
   app.decorateRequest('deviceKey', null);
