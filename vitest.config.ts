@@ -45,12 +45,17 @@ export default defineConfig({
           ...serverTest,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          globalSetup: ['apps/server/test/global-setup.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts', 'apps/server/test/redis-setup.ts'],
         },
       },
       {
         // The API suite again through Debian's PgBouncer in transaction mode, started by its setup (ADR 0016).
-        test: { ...serverTest, name: 'server-pgbouncer', include: API_SUITE, globalSetup: ['apps/server/test/pgbouncer-setup.ts'] },
+        test: {
+          ...serverTest,
+          name: 'server-pgbouncer',
+          include: API_SUITE,
+          globalSetup: ['apps/server/test/pgbouncer-setup.ts', 'apps/server/test/redis-setup.ts'],
+        },
       },
       {
         test: {

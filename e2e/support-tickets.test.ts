@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ERRORS, type Language, type Ticket } from '@wallet/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { solidPng } from '../apps/server/src/modules/tickets/test-images';
+import { solidPng } from '../apps/server/test/images';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { launchChromium, watchedPhone } from './chromium';
 import { call, registerByApi } from './http';

@@ -1,10 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
+import { waitUntilListening } from './listening';
 
 const BINARY = '/usr/sbin/pgbouncer';
 
@@ -57,7 +57,7 @@ export async function startPgBouncer(upstream: string): Promise<PgBouncer> {
   child.stderr?.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
   });
-  await waitForPort(port, child, () => output);
+  await waitUntilListening('pgbouncer', port, child, () => output);
   return {
     url: `postgres://${server.username || 'postgres'}@127.0.0.1:${port}${server.pathname}`,
     async stop() {
@@ -79,20 +79,4 @@ function ensurePgBouncer(): void {
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', 'pgbouncer'], { stdio: 'inherit', env });
   if (!existsSync(BINARY)) throw new Error(`apt-get installed pgbouncer but ${BINARY} is still missing`);
-}
-
-async function waitForPort(port: number, child: ChildProcess, output: () => string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (child.exitCode !== null) throw new Error(`pgbouncer exited with ${child.exitCode}: ${output()}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`pgbouncer did not listen on ${port}: ${output()}`);
 }

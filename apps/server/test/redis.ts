@@ -1,24 +1,14 @@
-import net from 'node:net';
+import { inject } from 'vitest';
 
-export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Redis is optional for the tests: those that need one skip when nothing answers at TEST_REDIS_URL. */
-export async function redisAnswers(url = TEST_REDIS_URL): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port || 6379), hostname);
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The Redis the tests share (redis-setup.ts), or null where there is none. */
+    redisUrl: string | null;
+  }
 }
+
+/** The Redis redis-setup.ts found or started for this run, or null where there is none (then its tests skip). */
+export const testRedisUrl = (): string | null => inject('redisUrl');
 
 /** A client address no earlier run used, so counters kept in a shared Redis start empty. */
 export function freshAddress(): string {

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../test/clock';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { freshAddress, redisAnswers, TEST_REDIS_URL } from '../../test/redis';
+import { freshAddress, testRedisUrl } from '../../test/redis';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import {
   addressSubject,
@@ -22,7 +22,7 @@ const LOCKED = LOCKED_ERRORS;
 const clock = new ManualClock();
 let database: TestDatabase;
 let second: DatabaseHandle;
-const redisUp = await redisAnswers();
+const redisUrl = testRedisUrl();
 const redisClients: Redis[] = [];
 
 beforeAll(async () => {
@@ -40,16 +40,16 @@ afterAll(async () => {
 const backends: Array<[string, () => [SecretLimits, SecretLimits]]> = [
   ['PostgreSQL', () => [createSecretLimits({ db: database.handle.db, clock }), createSecretLimits({ db: second.db, clock })]],
 ];
-if (redisUp)
+if (redisUrl)
   backends.push([
     'Redis',
     () => {
-      const [a, b] = [new Redis(TEST_REDIS_URL), new Redis(TEST_REDIS_URL)];
+      const [a, b] = [new Redis(redisUrl), new Redis(redisUrl)];
       redisClients.push(a, b);
       return [createSecretLimits({ db: database.handle.db, clock, redis: a }), createSecretLimits({ db: second.db, clock, redis: b })];
     },
   ]);
-else it.skip('Redis backend (no Redis answers at TEST_REDIS_URL)', () => {});
+else it.skip('Redis backend (no Redis on this machine)', () => {});
 
 let accounts = 0;
 const account = () => `${Date.now()}-${++accounts}-${Math.random()}`;

@@ -185,10 +185,11 @@ describe('authorizations while a card to wallet waits on a slow issuer', () => {
     expect(measured.map((a) => [a.status, a.json.approved])).toEqual(Array(AUTHORIZATIONS).fill([200, true]));
     expect(tooMuch.json).toMatchObject({ approved: false, reason: 'insufficient_funds' });
     expect(fits.json).toMatchObject({ approved: true });
-    // All of them were decided while the unload was still waiting on the issuer.
+    // All of them were decided while the unload was still waiting on the issuer: read after the last
+    // decision, the operation is still being sent and the issuer, which moves the money only when its
+    // hold ends, has not moved it (the order of events, not a time measured on a busy machine).
     expect(during.state).toBe('sending');
     expect(issuerDuring).toBe(before.issuer);
-    expect(window).toBeLessThan(UNLOAD_DELAY_MS);
 
     // The unload ends once the issuer answers: the request stops waiting first, the operation goes on.
     const reply = await withdrawal;

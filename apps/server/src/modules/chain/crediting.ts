@@ -1,6 +1,6 @@
 import { DEPOSIT_CODES, Decimal, type DepositCurrency, isCurrency, LIMITS, type Network } from '@wallet/contract';
-import { calendarDay } from '../../platform/calendar-day';
 import type { Db } from '../../platform/db/database';
+import { dayIn } from '../../platform/time-zone';
 import { lockUserRow, lockUserRows } from '../auth/service';
 import { accountId, accountIds, post, postMany, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import { notify, notifyMany } from '../notifications/notify';
@@ -145,7 +145,7 @@ async function creditBatch(
     }),
   );
   const accounts = new Map(batch.map((d, i) => [d.id, { wallet: ids[2 * i] as string, inbound: ids[2 * i + 1] as string }]));
-  const day = calendarDay(now, timeZone);
+  const day = dayIn(now, timeZone);
   const users = [...new Set(batch.map((d) => d.userId))];
 
   return db.transaction().execute(async (trx) => {
@@ -229,7 +229,7 @@ export async function creditDeposit(db: Db, id: string, now: Date, timeZone: str
     const deposit = await q.lockDeposit(trx, id);
     if (!deposit?.user_id || (deposit.status !== 'confirming' && deposit.status !== 'queued')) return 'skipped';
     await lockUserRow(trx, deposit.user_id);
-    const day = calendarDay(now, timeZone);
+    const day = dayIn(now, timeZone);
     const used = await q.countCreditedOn(trx, deposit.user_id, day);
     if (used >= LIMITS.topUp.perDay) {
       if (deposit.status !== 'queued') await q.updateDeposit(trx, id, { status: 'queued', note: 'daily_limit', updated_at: now });

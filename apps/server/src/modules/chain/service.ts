@@ -1,9 +1,9 @@
 import { type BindableNetwork, Decimal, type Deposit, LIMITS, type Network, type TopUpInfo } from '@wallet/contract';
 import type { Selectable } from 'kysely';
 import { recordAudit } from '../../platform/audit';
-import { calendarDay } from '../../platform/calendar-day';
 import type { ChainDepositsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import { dayIn } from '../../platform/time-zone';
 import { findUserBoundAddress, findUserByUid } from '../auth/service';
 import type { ChainAdapter } from './adapter';
 import { creditConfirmed, creditDeposit } from './crediting';
@@ -75,7 +75,7 @@ export function createChainService(deps: ScanDeps, adapters: ChainAdapter[], set
   }
 
   async function creditedToday(userId: string): Promise<number> {
-    return q.countCreditedOn(deps.db, userId, calendarDay(deps.clock.now(), settings.timeZone));
+    return q.countCreditedOn(deps.db, userId, dayIn(deps.clock.now(), settings.timeZone));
   }
 
   return {

@@ -11,10 +11,10 @@ import {
   type PayoutQuote,
   type PayoutTerms,
 } from '@wallet/contract';
-import { calendarDay } from '../../platform/calendar-day';
 import { addSeconds } from '../../platform/clock';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
+import { dayIn } from '../../platform/time-zone';
 import { assertWithdrawalsNotHeld, enterPaymentGate } from '../auth/account-security';
 import { requirePaymentPasswordSet, verifyPaymentPassword } from '../auth/service';
 import { accountId, hold, USER_WALLET, walletBalances } from '../ledger';
@@ -111,7 +111,7 @@ async function currentRate(deps: PayoutDeps, spread: string): Promise<Decimal | 
   return rate.gt(0) ? rate : null;
 }
 
-const today = (deps: PayoutDeps) => calendarDay(deps.clock.now(), deps.timeZone);
+const today = (deps: PayoutDeps) => dayIn(deps.clock.now(), deps.timeZone);
 
 export async function payoutTerms(deps: PayoutDeps, userId: string): Promise<PayoutTerms> {
   const settings = await q.settings(deps.db);

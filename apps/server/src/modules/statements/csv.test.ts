@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountCell, csvLines, safeText } from './csv';
 import type { StatementRow } from './rows';
-import { dayIn, isoIn, isTimeZone, nextDay, startOfDay } from './zone';
 
 const row = (over: Partial<StatementRow> = {}): StatementRow => ({
   time: '2026-11-03T14:05:09+08:00',
@@ -51,30 +50,5 @@ describe('csv', () => {
     expect(() => amountCell('-1+1')).toThrow();
     expect(() => amountCell('=1')).toThrow();
     expect(() => amountCell('1e-7')).toThrow();
-  });
-});
-
-describe('zone', () => {
-  it('knows IANA zones and refuses others', () => {
-    expect(isTimeZone('Asia/Shanghai')).toBe(true);
-    expect(isTimeZone('Mars/Olympus')).toBe(false);
-  });
-
-  it('starts a day at the zone midnight, across daylight saving changes', () => {
-    expect(startOfDay('2026-11-01', 'Asia/Shanghai').toISOString()).toBe('2026-10-31T16:00:00.000Z');
-    expect(startOfDay('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
-    expect(startOfDay('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
-    expect(startOfDay('2026-11-01', 'UTC').toISOString()).toBe('2026-11-01T00:00:00.000Z');
-    expect(nextDay('2028-02-28')).toBe('2028-02-29');
-    expect(nextDay('2026-12-31')).toBe('2027-01-01');
-  });
-
-  it('writes times with their offset and finds the local day', () => {
-    const at = new Date('2026-11-30T17:30:05.250Z');
-    expect(isoIn(at, 'Asia/Shanghai')).toBe('2026-12-01T01:30:05+08:00');
-    expect(isoIn(at, 'America/New_York')).toBe('2026-11-30T12:30:05-05:00');
-    expect(isoIn(at, 'Asia/Kolkata')).toBe('2026-11-30T23:00:05+05:30');
-    expect(isoIn(at, 'UTC')).toBe('2026-11-30T17:30:05+00:00');
-    expect(dayIn(at, 'Asia/Seoul')).toBe('2026-12-01');
   });
 });

@@ -2,6 +2,7 @@ import { type Language, maskEmail, STATEMENT_LIMITS, type StatementQuery, statem
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { dayIn, isoIn, isTimeZone, nextDay, startOfDay } from '../../platform/time-zone';
 import { cardPurpose } from '../cards/accounts';
 import { findUserCard } from '../cards/queries';
 import { USER_WALLET } from '../ledger';
@@ -9,7 +10,6 @@ import { subjectsOf } from '../wallet/record-subjects';
 import { statementAccounts, statementEntries, statementMember } from './queries';
 import { type CurrencySummary, type StatementRow, summaries, toRow } from './rows';
 import { STATEMENT_TEXTS } from './texts';
-import { dayIn, isoIn, isTimeZone, nextDay, startOfDay } from './zone';
 
 export interface StatementDeps {
   db: Db;

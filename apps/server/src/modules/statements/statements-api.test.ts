@@ -6,11 +6,11 @@ import { lastCode, sendAccountCode, TRON_ADDRESS } from '../../../test/accounts'
 import { type CardWorld, call, createCardWorld, fundedUser, PIN, type User, WEBHOOK_SECRET } from '../../../test/cards';
 import { ManualClock } from '../../../test/clock';
 import { openActiveCard } from '../../../test/open-card';
+import { dayIn } from '../../platform/time-zone';
 import { WEBHOOK_PATH } from '../cards/webhook-routes';
 import { creditDeposit } from '../chain/crediting';
 import { upsertDeposits } from '../chain/queries';
 import { buildStatement } from './service';
-import { dayIn } from './zone';
 
 /**
  * Statements of a member who funded, received a deposit, exchanged, transferred, opened and

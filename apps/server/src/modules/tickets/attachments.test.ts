@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ERRORS, TICKET_LIMITS } from '@wallet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Member, registerUser } from '../../../test/accounts';
-import { GIF_BYTES, JPEG_BYTES, solidPng } from './test-images';
-import { call, createTicketWorld, openTicket, type TicketWorld, ticketBody, upload, uploadPng, userIdOf } from './test-world';
+import { GIF_BYTES, JPEG_BYTES, solidPng } from '../../../test/images';
+import { call, createTicketWorld, openTicket, type TicketWorld, ticketBody, upload, uploadPng, userIdOf } from '../../../test/tickets';
 
 /** Screenshots: checked by content and size, kept private, shown to their owner and operators only, and cleaned up. */
 let t: TicketWorld;

@@ -11,13 +11,13 @@ import {
   type TicketSummary,
 } from '@wallet/contract';
 import type { FastifyRequest } from 'fastify';
-import { calendarDay } from '../../platform/calendar-day';
 import { publishChange } from '../../platform/changes';
 import type { Clock } from '../../platform/clock';
 import { afterCommit } from '../../platform/db/after-commit';
 import type { Db, Executor } from '../../platform/db/database';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
+import { dayIn } from '../../platform/time-zone';
 import { auditAdminAction } from '../admin/guard';
 import { signedIn } from '../auth/sessions';
 import { notify } from '../notifications/notify';
@@ -135,7 +135,7 @@ export async function createTicket(deps: TicketDeps, userId: string, body: Ticke
     const ticket = await q.insertTicket(trx, {
       id: randomUUID(),
       user_id: userId,
-      number: `${calendarDay(now, deps.timeZone).replaceAll('-', '')}-${sequence.padStart(6, '0')}`,
+      number: `${dayIn(now, deps.timeZone).replaceAll('-', '')}-${sequence.padStart(6, '0')}`,
       request_key: key,
       type: body.type,
       description: body.description,

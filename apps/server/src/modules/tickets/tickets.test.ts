@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ERRORS, TICKET_LIMITS, TICKET_TYPES, type Ticket } from '@wallet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Member, registerUser } from '../../../test/accounts';
+import { call, createTicketWorld, errorCode, openTicket, type TicketWorld, ticketBody, uploadPng, userIdOf } from '../../../test/tickets';
 import { type Change, onChange } from '../../platform/changes';
-import { call, createTicketWorld, errorCode, openTicket, type TicketWorld, ticketBody, uploadPng, userIdOf } from './test-world';
 
 /** Support tickets through the API: every rule of opening, the thread, completing and rating, and the operator's desk. */
 let t: TicketWorld;

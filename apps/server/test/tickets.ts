@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Ticket, TicketAttachment } from '@wallet/contract';
 import { expect } from 'vitest';
-import { type Member, registerUser } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { ManualClock } from '../../../test/clock';
-import { solidPng } from './test-images';
+import { type Member, registerUser } from './accounts';
+import { createTestApp, type TestApp } from './app';
+import { ManualClock } from './clock';
+import { solidPng } from './images';
 
 /** The app on a fresh database with an operator (root@example.com) and a clock the tests move. */
 export interface TicketWorld extends TestApp {
