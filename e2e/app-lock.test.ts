@@ -114,6 +114,8 @@ describe('app lock', () => {
 
     const later = await reopenAfter(soon, 61);
     await lockScreen(later).waitFor();
+    // Checked once the page behind is there: it loads on its own time, behind the lock.
+    await later.getByTestId('app-lock-settings').waitFor({ state: 'attached' });
     expect(await later.getByTestId('app-lock-settings').isVisible()).toBe(false);
     await later.context().close();
   });

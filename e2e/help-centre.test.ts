@@ -103,6 +103,8 @@ describe('the help centre, signed out', () => {
       await expect.poll(() => page.getByTestId('help-article-title').innerText(), SLOW).toBe('Top up USDT safely, step by step');
       // Its Markdown: headings and lists, outside links in a new tab without an opener, in-app links in place.
       const body = page.getByTestId('help-article-body');
+      // Markdown beyond the simple subset is drawn by a library loaded on its own time, after the title.
+      await body.waitFor();
       expect(await body.locator('h3').count()).toBe(3);
       const tronscan = body.locator('a[href="https://tronscan.org"]');
       expect([await tronscan.getAttribute('target'), await tronscan.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
