@@ -2,7 +2,7 @@ import path from 'node:path';
 import { LANGUAGES, type Language } from '@wallet/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, watchedPhone } from './chromium';
+import { launchChromium, SCREENSHOTS, watchedPhone } from './chromium';
 import { call, codeMailedBy, devMails, E2E_PASSWORD, E2E_PAYMENT_PASSWORD, fundedMember, newBscAddress, registerByApi } from './http';
 import { expectCleanPage, fill, hash } from './page-checks';
 
@@ -13,7 +13,6 @@ import { expectCleanPage, fill, hash } from './page-checks';
  * account. E2E_SCREENSHOTS=<folder> keeps a picture of each screen in every language.
  */
 
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const baseUrl = () => inject('baseUrl');
 let browser: Browser;
 let member: Awaited<ReturnType<typeof fundedMember>>;
@@ -43,7 +42,7 @@ describe('address book', () => {
   }, 90_000);
 
   it('starts empty, saves an address with the payment password, and shows it waiting', async () => {
-    const { page, errors, context } = await watchedPhone(browser, member.token, 'en', { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+    const { page, errors, context } = await watchedPhone(browser, member.token, 'en');
     try {
       await page.goto(`${baseUrl()}/#/pages/account/index`);
       await page.getByTestId('entry-address-book').click();
@@ -103,7 +102,7 @@ describe('address book', () => {
 
   it('reads cleanly in every language', async () => {
     for (const language of LANGUAGES) {
-      const { page, context } = await watchedPhone(browser, member.token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+      const { page, context } = await watchedPhone(browser, member.token, language);
       try {
         await page.goto(`${baseUrl()}/#/pages/addressBook/index`);
         await expect.poll(() => page.getByTestId('address-row').count(), SLOW).toBe(1);
@@ -138,7 +137,7 @@ describe('address book', () => {
     );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     for (const language of LANGUAGES) {
-      const { page, errors, context } = await watchedPhone(browser, token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+      const { page, errors, context } = await watchedPhone(browser, token, language);
       try {
         await page.goto(`${baseUrl()}/#/pages/addressBook/index`);
         await expect.poll(() => page.getByTestId('withdrawals-held').count(), SLOW).toBe(1);

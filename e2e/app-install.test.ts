@@ -5,10 +5,9 @@ import { APP_VERSION, type AppReleaseCheckReply, appReleaseCheckReplySchema, LAN
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_RELEASE_NOTES } from '../apps/server/src/modules/demo/app-release-content';
-import { DEMO_ACCOUNTS } from '../apps/server/src/modules/demo/seed';
 import { DEFAULT_CHECKS, describeOutcome, runLighthouse } from '../scripts/lighthouse/audit';
 import { appState, launchChromium, sessionCookies } from './chromium';
-import { loginToken } from './http';
+import { newEmail, newTronAddress, registerByApi } from './http';
 import { expectCleanPage, expectNothingCutOff, RAW_KEY } from './page-checks';
 
 /**
@@ -95,7 +94,7 @@ describe('the app pages in every language', () => {
   let token: string;
 
   beforeAll(async () => {
-    token = await loginToken(baseUrl(), DEMO_ACCOUNTS[0]);
+    token = await registerByApi(baseUrl(), { email: newEmail('app-install'), network: 'TRON', address: newTronAddress() });
     // No service worker here: its cache is tested below, and page.route must see the API calls.
     context = await browser.newContext({ ...PHONE, serviceWorkers: 'block', userAgent: ANDROID_UA });
     page = await context.newPage();

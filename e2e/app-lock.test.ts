@@ -35,7 +35,11 @@ async function look(page: Page, name: string, language: Language) {
 async function reopenAfter(page: Page, seconds: number): Promise<Page> {
   const context = page.context();
   const url = page.url();
+  // close() does not wait for the old tab's unload handlers, which mark the app used just now: a new
+  // tab opened before they ran would have its moved-back last use overwritten.
+  const closed = new Promise((resolve) => page.once('close', resolve));
   await page.close({ runBeforeUnload: true });
+  await closed;
   const next = await context.newPage();
   await next.addInitScript(
     ([key, ms]) => {
@@ -114,6 +118,8 @@ describe('app lock', () => {
 
     const later = await reopenAfter(soon, 61);
     await lockScreen(later).waitFor();
+    // Checked once the page behind is there: it loads on its own time, behind the lock.
+    await later.getByTestId('app-lock-settings').waitFor({ state: 'attached' });
     expect(await later.getByTestId('app-lock-settings').isVisible()).toBe(false);
     await later.context().close();
   });

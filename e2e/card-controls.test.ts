@@ -5,10 +5,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { zh } from '../apps/web/src/lib/i18n/locales/zh';
-import { launchChromium, watchedPhone } from './chromium';
-import { fundedMember, memberApi, sandboxAddress } from './http';
+import { launchChromium, SCREENSHOTS, watchedPhone } from './chromium';
+import { fundedMember, memberApi, newEmail, sandboxAddress } from './http';
 import { expectCleanPage, fill } from './page-checks';
-import { issuerCall, passKycInSandbox } from './sandbox-issuer';
+import { issuerCall, openActiveCard } from './sandbox-issuer';
 
 /**
  * A card's spending controls as a member sets them: limits, the online switch and a blocked
@@ -17,14 +17,11 @@ import { issuerCall, passKycInSandbox } from './sandbox-issuer';
  * Runs as a newcomer with a card of its own (funded by the local chain's faucet), so no other test's
  * card gets limits.
  */
-const PAYMENT_PASSWORD = '246801';
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const LANGUAGES = ['zh', 'en', 'ko', 'ja'] as const;
 const MERCHANT = 'Controls Test Store';
 
 let browser: Browser;
 let token: string;
-let email: string;
 let sandbox: string;
 let cardId: string;
 const baseUrl = () => inject('baseUrl');
@@ -34,28 +31,12 @@ const sandboxCall = <T>(method: 'GET' | 'POST', route: string, body?: unknown) =
 
 /** A newcomer with USDT from the faucet, a payment password, and an active virtual USD card (KYC approved in the sandbox). */
 async function newcomerWithCard() {
-  email = `controls-${Date.now()}@example.com`;
-  token = (await fundedMember(baseUrl, { email, usdt: '40', paymentPassword: PAYMENT_PASSWORD })).token;
-
-  const { products } = await api<{ products: Array<{ id: string; type: string; currency: string; name: string }> }>(
-    'GET',
-    '/api/v1/cards/products',
-  );
-  const product = products.find((p) => p.type === 'virtual' && p.currency === 'USD');
-  const card = await api<{ id: string }>('POST', '/api/v1/cards', {
-    productId: product?.id,
-    firstName: 'Ling',
-    lastName: 'Chan',
-    paymentPassword: PAYMENT_PASSWORD,
-  });
-  const status = async () => (await api<{ status: string }>('GET', `/api/v1/cards/${card.id}`)).status;
-  await expect.poll(status, { timeout: 20_000 }).toBe('awaiting_kyc');
-  await passKycInSandbox(api, sandbox, card.id, { firstName: 'Ling', lastName: 'Chan', email });
-  await expect.poll(status, { timeout: 20_000 }).toBe('active');
-  return card.id;
+  const member = await fundedMember(baseUrl, { email: newEmail('controls'), usdt: '40' });
+  token = member.token;
+  return openActiveCard(sandbox, { ...member, firstName: 'Ling', lastName: 'Chan' });
 }
 
-const phone = (language: Language) => watchedPhone(browser, token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+const phone = (language: Language) => watchedPhone(browser, token, language);
 
 async function look(page: Page, name: string, language: Language, options: { latinData?: boolean } = {}) {
   // The card page shows the holder's name and the merchant's, Latin-lettered data in any language:

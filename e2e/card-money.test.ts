@@ -3,27 +3,35 @@ import path from 'node:path';
 import { type CardOperation, type Currency, Decimal, isLuhnValid, type Language } from '@wallet/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SHIPPING } from '../apps/server/test/shipping';
 import { formatExactMoney, formatRate } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
-import { launchChromium, watchedPhone } from './chromium';
-import { call, E2E_PASSWORD, loginToken, memberApi, registerByApi, sandboxAddress, walletUsdt } from './http';
+import { launchChromium, SCREENSHOTS, watchedPhone } from './chromium';
+import {
+  E2E_PAYMENT_PASSWORD,
+  fundedMember,
+  type Member,
+  memberApi,
+  newEmail,
+  newTronAddress,
+  registerByApi,
+  sandboxAddress,
+  walletUsdt,
+} from './http';
 import { expectCleanPage, hash } from './page-checks';
-import { issuerCall, passKycInSandbox } from './sandbox-issuer';
+import { type Holder, issuerCall, openActiveCard } from './sandbox-issuer';
 
 /**
  * Recharge and card to wallet with odd amounts, as a member sees them: the figures under the amount,
  * then the confirmation sheet with what leaves, the fee, the rate and what arrives before the payment
  * password, then a result equal to what the API moved. Also the card chooser (pages opened without a
- * card), the PIN typed twice, and a card number the Luhn check refuses on the spot. Runs as the friend
- * demo account with its own virtual USD card (the same one card-operations.test.ts uses).
+ * card), the PIN typed twice, and a card number the Luhn check refuses on the spot. Runs as a member
+ * of its own, with USDT from the local chain's faucet for a virtual and a physical USD card and the recharges.
  */
-const FRIEND = { email: 'friend@sbc-wallet.local', password: 'demo12345', paymentPassword: '123456' };
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const LANGUAGES = ['zh', 'en', 'ko', 'ja'] as const;
 
 let browser: Browser;
+let member: Member;
 let token: string;
 let sandbox: string;
 let cardId: string;
@@ -38,31 +46,9 @@ const cardBalance = async () => new Decimal((await cardNow()).balance);
 const walletBalance = () => walletUsdt(api);
 const shown = (amount: string, currency: string) => `${formatExactMoney(amount, currency as Currency)} ${currency}`;
 
-/** A card of the friend's of this type, opened if there is none, and active. */
-async function activeCard(type: 'virtual' | 'physical'): Promise<string> {
-  const { cards } = await api<{ cards: ApiCard[] }>('GET', '/api/v1/cards');
-  let card: { id: string } | undefined = cards.find((c) => c.currency === 'USD' && c.type === type && c.status !== 'failed');
-  if (!card) {
-    const { products } = await api<{ products: Array<{ id: string; type: string; currency: string; enabled: boolean }> }>(
-      'GET',
-      '/api/v1/cards/products',
-    );
-    card = await api<{ id: string }>('POST', '/api/v1/cards', {
-      productId: products.find((p) => p.type === type && p.currency === 'USD')?.id,
-      firstName: 'Friend',
-      lastName: 'User',
-      paymentPassword: FRIEND.paymentPassword,
-      ...(type === 'physical' ? { shipping: { ...SHIPPING, recipient: 'Friend User' } } : {}),
-    });
-  }
-  const id = card.id;
-  await expect.poll(async () => (await cardNow(id)).status, { timeout: 20_000 }).not.toBe('opening');
-  await passKycInSandbox(api, sandbox, id);
-  await expect.poll(async () => (await cardNow(id)).status, { timeout: 20_000 }).toBe('active');
-  return id;
-}
+const holder = (): Holder => ({ ...member, firstName: 'Wing', lastName: 'Ho' });
 
-const phone = (language: Language) => watchedPhone(browser, token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+const phone = (language: Language) => watchedPhone(browser, token, language);
 
 async function look(page: Page, name: string, language: Language) {
   await expectCleanPage(page, `${name} in ${language}`);
@@ -126,7 +112,7 @@ async function sheetBeforePassword(page: Page, kind: Kind) {
 
 async function confirmWithPassword(page: Page, kind: Kind): Promise<CardOperation> {
   const { prefix } = KINDS[kind];
-  await page.getByTestId(`${prefix}-sheet`).locator('input[type="password"]').fill(FRIEND.paymentPassword);
+  await page.getByTestId(`${prefix}-sheet`).locator('input[type="password"]').fill(E2E_PAYMENT_PASSWORD);
   const reply = page.waitForResponse(
     (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === `/api/v1/cards/${cardId}/${kind}` && res.status() === 200,
   );
@@ -136,30 +122,7 @@ async function confirmWithPassword(page: Page, kind: Kind): Promise<CardOperatio
 
 const operationNow = (id: string) => api<CardOperation>('GET', `/api/v1/cards/${cardId}/operations/${id}`);
 
-/**
- * The friend's 80 demo USDT do not pay for a physical card (100 USDT) on top of the recharges: the
- * operator credits some, as support would (an adjustment, ledger code 13).
- */
-async function fundFriend(amount: string) {
-  const operatorEmail = (process.env.ADMIN_EMAILS ?? 'operator@sbc-wallet.local').split(',')[0]?.trim() ?? '';
-  const login = await call('POST', `${baseUrl()}/api/v1/auth/login/password`, { email: operatorEmail, password: E2E_PASSWORD });
-  const operator =
-    login.status === 200
-      ? (login.body as { token: string }).token
-      : await registerByApi(baseUrl(), { email: operatorEmail, network: 'TRON', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' });
-  const { uid } = await api<{ uid: string }>('GET', '/api/v1/me');
-  const res = await call(
-    'POST',
-    `${baseUrl()}/api/v1/admin/users/${uid}/adjustments`,
-    { currency: 'USDT', amount, reason: 'e2e card money: physical card fee' },
-    { authorization: `Bearer ${operator}`, 'idempotency-key': crypto.randomUUID() },
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
 beforeAll(async () => {
-  token = await loginToken(baseUrl(), FRIEND);
-  await fundFriend('150');
   sandbox = await sandboxAddress(baseUrl(), '/dev/issuer');
   browser = await launchChromium();
   if (SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true });
@@ -169,8 +132,11 @@ afterAll(async () => {
 });
 
 describe('card money pages', () => {
-  it('gives the friend account an active virtual USD card', { timeout: 60_000 }, async () => {
-    cardId = await activeCard('virtual');
+  it('gives a member of its own an active virtual USD card', { timeout: 90_000 }, async () => {
+    // A virtual card (10 USDT) and a physical one (100 USDT), and the recharges: 23, then 21 in each language.
+    member = await fundedMember(baseUrl, { email: newEmail('card-money'), usdt: '230' });
+    token = member.token;
+    cardId = await openActiveCard(sandbox, holder());
     expect(cardId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -299,13 +265,9 @@ describe('card money pages', () => {
   });
 
   it('without a card, says what each page needs: a card to recharge, a card to move money from', async () => {
-    const newcomer = await registerByApi(baseUrl(), {
-      email: `card-money-none-${Date.now()}@example.com`,
-      network: 'TRON',
-      address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-    });
+    const newcomer = await registerByApi(baseUrl(), { email: newEmail('card-money-none'), network: 'TRON', address: newTronAddress() });
     for (const language of LANGUAGES) {
-      const { context, page, errors } = await watchedPhone(browser, newcomer, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+      const { context, page, errors } = await watchedPhone(browser, newcomer, language);
       try {
         const texts = CATALOGUES[language].cardMoney.choose;
         for (const [route, said, notSaid] of [
@@ -335,7 +297,7 @@ describe('card money pages', () => {
       const message = (testId: string) => page.getByTestId(testId).locator('.adm-form-item-feedback-error');
       await field('pin-new').fill('246810');
       await field('pin-confirm').fill('246801');
-      await field('pin-pay-password').fill(FRIEND.paymentPassword);
+      await field('pin-pay-password').fill(E2E_PAYMENT_PASSWORD);
       const posts: string[] = [];
       page.on('request', (req) => {
         if (req.method() === 'POST' && req.url().endsWith('/pin')) posts.push(req.url());
@@ -362,16 +324,11 @@ describe('card money pages', () => {
   });
 
   it('refuses a card number that fails the Luhn check on the spot, without asking the server', { timeout: 90_000 }, async () => {
-    const physical = await activeCard('physical');
-    const { cards } = await sandboxCall<{ cards: Array<{ id: string; reference: string; shipping: { status: string } }> }>(
-      'GET',
-      '/sandbox/cards',
-    );
+    const physical = await openActiveCard(sandbox, holder(), 'physical');
+    const { cards } = await sandboxCall<{ cards: Array<{ id: string; reference: string }> }>('GET', '/sandbox/cards');
     const issuerCard = cards.find((c) => c.reference === physical);
-    if (issuerCard?.shipping.status !== 'delivered') {
-      if (issuerCard?.shipping.status !== 'shipped') await sandboxCall('POST', `/sandbox/cards/${issuerCard?.id}/ship`, {});
-      await sandboxCall('POST', `/sandbox/cards/${issuerCard?.id}/deliver`, {});
-    }
+    await sandboxCall('POST', `/sandbox/cards/${issuerCard?.id}/ship`, {});
+    await sandboxCall('POST', `/sandbox/cards/${issuerCard?.id}/deliver`, {});
     await expect.poll(async () => (await cardNow(physical)).shippingStatus).toBe('delivered');
     const { pan } = await sandboxCall<{ pan: string }>('GET', `/sandbox/cards/${issuerCard?.id}/printed`);
     const typo = `${pan.slice(0, 6)}${(Number(pan[6]) + 1) % 10}${pan.slice(7)}`;
@@ -421,7 +378,7 @@ describe('card money pages', () => {
         await look(page, 'recharge-result', language);
 
         await page.goto(`${baseUrl()}/#/pages/cardToSun/index?id=${cardId}`);
-        // What the recharge brought, and a little more, back: the friend's balances stay about even.
+        // What the recharge brought, and a little more, back: the member's balances stay about even.
         await page.locator('[data-testid="to-wallet-amount"] input').fill('21.37');
         await page.getByTestId('to-wallet-preview').waitFor();
         await look(page, 'to-wallet-form', language);

@@ -6,20 +6,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatExactMoney, formatRate } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
-import { launchChromium, watchedPhone } from './chromium';
-import { loginToken, memberApi, sandboxAddress, walletUsdt } from './http';
+import { launchChromium, SCREENSHOTS, watchedPhone } from './chromium';
+import { E2E_PAYMENT_PASSWORD, fundedMember, memberApi, newEmail, sandboxAddress, walletUsdt } from './http';
 import { expectCleanPage, hash } from './page-checks';
-import { issuerCall, passKycInSandbox } from './sandbox-issuer';
+import { issuerCall, openActiveCard } from './sandbox-issuer';
 
 /**
  * Recharge and card to wallet in the browser, as the card issuer answers them: at once, late (the
  * screen says "processing" and turns into the result by itself), with a refusal (nothing taken, a
  * retry), or with the reply lost on the way (sent again with the same key, the money moves once).
- * The screen must show exactly what moved, checked against the API and the balances. Runs as the
- * friend demo account, so the card tests of the demo account keep their own KYC story.
+ * The screen must show exactly what moved, checked against the API and the balances. Runs as a
+ * member of its own, with USDT from the local chain's faucet and a virtual USD card.
  */
-const FRIEND = { email: 'friend@sbc-wallet.local', password: 'demo12345', paymentPassword: '123456' };
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
 let browser: Browser;
 let token: string;
@@ -35,29 +33,7 @@ const walletBalance = () => walletUsdt(api);
 const cardBalance = async () => new Decimal((await api<{ balance: string }>('GET', `/api/v1/cards/${cardId}`)).balance);
 const shown = (amount: string, currency: string) => `${formatExactMoney(amount, currency as Currency)} ${currency}`;
 
-/** The friend's active virtual USD card: opened, KYC submitted and approved in the sandbox issuer. */
-async function activeCard(): Promise<string> {
-  const { cards } = await api<{ cards: Array<{ id: string; currency: string; type: string; status: string }> }>('GET', '/api/v1/cards');
-  let card = cards.find((c) => c.currency === 'USD' && c.type === 'virtual' && c.status !== 'failed');
-  if (!card) {
-    const { products } = await api<{ products: Array<{ id: string; name: string }> }>('GET', '/api/v1/cards/products');
-    card = await api('POST', '/api/v1/cards', {
-      productId: products.find((p) => p.name === 'Virtual USD Classic')?.id,
-      firstName: 'Friend',
-      lastName: 'User',
-      paymentPassword: FRIEND.paymentPassword,
-    });
-  }
-  const id = card?.id ?? '';
-  await expect
-    .poll(async () => (await api<{ status: string }>('GET', `/api/v1/cards/${id}`)).status, { timeout: 20_000 })
-    .not.toBe('opening');
-  await passKycInSandbox(api, sandbox, id);
-  await expect.poll(async () => (await api<{ status: string }>('GET', `/api/v1/cards/${id}`)).status, { timeout: 20_000 }).toBe('active');
-  return id;
-}
-
-const phone = (language: Language) => watchedPhone(browser, token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+const phone = (language: Language) => watchedPhone(browser, token, language);
 
 const KINDS = {
   recharge: { prefix: 'recharge', route: 'rechargeCardSun', issuerCall: 'load' },
@@ -103,7 +79,7 @@ function expectedFigures(
 /** Confirms with the payment password; resolves with the operation the server answered. */
 async function submit(page: Page, kind: Kind): Promise<CardOperation> {
   const { prefix } = KINDS[kind];
-  await page.locator('input[type="password"]').fill(FRIEND.paymentPassword);
+  await page.locator('input[type="password"]').fill(E2E_PAYMENT_PASSWORD);
   const reply = page.waitForResponse(
     (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === `/api/v1/cards/${cardId}/${kind}` && res.status() === 200,
   );
@@ -117,7 +93,6 @@ const arm = (kind: Kind, mode: 'delay' | 'refuse', ms?: number) =>
 const state = (page: Page, status: CardOperation['status']) => page.getByTestId(`card-op-${status}`);
 
 beforeAll(async () => {
-  token = await loginToken(baseUrl(), FRIEND);
   sandbox = await sandboxAddress(baseUrl(), '/dev/issuer');
   browser = await launchChromium();
   if (SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true });
@@ -128,8 +103,10 @@ afterAll(async () => {
 });
 
 describe('recharge and card to wallet in the browser', () => {
-  it('gives the friend account an active virtual USD card', { timeout: 60_000 }, async () => {
-    cardId = await activeCard();
+  it('gives a member of its own an active virtual USD card', { timeout: 90_000 }, async () => {
+    const member = await fundedMember(baseUrl, { email: newEmail('card-operations'), usdt: '150' });
+    token = member.token;
+    cardId = await openActiveCard(sandbox, { ...member, firstName: 'Ming', lastName: 'Lee' });
     expect(cardId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -290,7 +267,7 @@ describe('recharge and card to wallet in the browser', () => {
         await route.fetch();
         await route.abort('connectionreset');
       });
-      await page.locator('input[type="password"]').fill(FRIEND.paymentPassword);
+      await page.locator('input[type="password"]').fill(E2E_PAYMENT_PASSWORD);
       await page.getByTestId('to-wallet-submit').click();
       await state(page, 'succeeded').waitFor({ timeout: 20_000 });
       expect(keys).toHaveLength(2);
@@ -316,7 +293,7 @@ describe('recharge and card to wallet in the browser', () => {
         for (const kind of order) {
           const amount = '20';
           await confirmation(page, kind, amount);
-          await page.locator('input[type="password"]').fill(FRIEND.paymentPassword);
+          await page.locator('input[type="password"]').fill(E2E_PAYMENT_PASSWORD);
           await look(`${kind}-confirm`);
           // Long enough to look at the processing screen; still within the app's issuer timeout (10 s).
           await arm(kind, 'delay', 8000);

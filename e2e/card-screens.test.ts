@@ -3,12 +3,11 @@ import path from 'node:path';
 import { type CardProduct, ERRORS, type Language } from '@wallet/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SHIPPING } from '../apps/server/test/shipping';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
-import { launchChromium, watchedPhone } from './chromium';
-import { fundedMember, memberApi, sandboxAddress } from './http';
+import { launchChromium, SCREENSHOTS, watchedPhone } from './chromium';
+import { E2E_PAYMENT_PASSWORD, fundedMember, memberApi, newEmail, sandboxAddress } from './http';
 import { expectCleanPage, hash } from './page-checks';
-import { issuerCall, passKycInSandbox } from './sandbox-issuer';
+import { issuerCall, openActiveCard, openCard } from './sandbox-issuer';
 
 /**
  * The card pack, card faces, card detail, opening and reveal screens as a newcomer sees them: product
@@ -16,8 +15,6 @@ import { issuerCall, passKycInSandbox } from './sandbox-issuer';
  * card's real stage from production to active, a failed opening folded away, pages opened without a
  * card, and copy buttons that copy. Runs as a newcomer with cards of its own.
  */
-const PAYMENT_PASSWORD = '135790';
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const LANGUAGES = ['zh', 'en', 'ko', 'ja'] as const satisfies readonly Language[];
 /** A change the card issuer makes first (a freeze) before the screen shows it. */
 const ISSUER = { timeout: 20_000 };
@@ -34,7 +31,6 @@ type ApiCard = {
 
 let browser: Browser;
 let token: string;
-let email: string;
 let sandbox: string;
 let products: CardProduct[];
 let virtualId: string;
@@ -50,40 +46,22 @@ const issuerId = async (cardId: string) =>
     (c) => c.reference === cardId,
   )?.id ?? '';
 
-async function openCard(type: 'virtual' | 'physical') {
-  const product = products.find((p) => p.type === type && p.currency === 'USD' && p.level === (type === 'virtual' ? 1 : 3));
-  return api<{ id: string }>('POST', '/api/v1/cards', {
-    productId: product?.id,
-    firstName: 'Mei',
-    lastName: 'Wong',
-    paymentPassword: PAYMENT_PASSWORD,
-    ...(type === 'physical' ? { shipping: { ...SHIPPING, recipient: 'Mei Wong' } } : {}),
-  });
-}
-
 /** A newcomer with USDT from the faucet and a payment password; an active virtual card (KYC approved), a physical one and a failed opening. */
 async function newcomerWithCards() {
-  email = `card-screens-${Date.now()}@example.com`;
-  token = (await fundedMember(baseUrl, { email, usdt: '150', paymentPassword: PAYMENT_PASSWORD })).token;
+  const member = await fundedMember(baseUrl, { email: newEmail('card-screens'), usdt: '150' });
+  token = member.token;
   products = (await api<{ products: CardProduct[] }>('GET', '/api/v1/cards/products')).products;
-
-  virtualId = (await openCard('virtual')).id;
-  await expect.poll(async () => (await card(virtualId)).status, { timeout: 20_000 }).toBe('awaiting_kyc');
-  await passKycInSandbox(api, sandbox, virtualId, { firstName: 'Mei', lastName: 'Wong', email });
-  await expect.poll(async () => (await card(virtualId)).status, { timeout: 20_000 }).toBe('active');
-
-  physicalId = (await openCard('physical')).id;
-  await expect.poll(async () => (await card(physicalId)).status, { timeout: 20_000 }).toBe('active');
-
+  const holder = { ...member, firstName: 'Mei', lastName: 'Wong' };
+  virtualId = await openActiveCard(sandbox, holder);
+  physicalId = await openCard(holder, 'physical');
   // The issuer refuses the next opening: the fee comes back and the card stays in the history as failed.
   await sandboxCall('POST', '/sandbox/openings/fail-next', { count: 1 });
-  failedId = (await openCard('virtual')).id;
-  await expect.poll(async () => (await card(failedId)).status, { timeout: 20_000 }).toBe('failed');
+  failedId = await openCard(holder, 'virtual', 'failed');
 }
 
 async function phone(language: Language): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   // Only the first document: a language switched in the page must survive a later reload.
-  const opened = await watchedPhone(browser, token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1, firstLoadOnly: true });
+  const opened = await watchedPhone(browser, token, language, { firstLoadOnly: true });
   await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseUrl()).origin });
   return opened;
 }
@@ -264,7 +242,7 @@ describe('card screens in the browser', () => {
       await other.context.close();
     }
 
-    await api('POST', `/api/v1/cards/${physicalId}/pin`, { pin: '864209', paymentPassword: PAYMENT_PASSWORD });
+    await api('POST', `/api/v1/cards/${physicalId}/pin`, { pin: '864209', paymentPassword: E2E_PAYMENT_PASSWORD });
     await expectStage('active', null);
     expect(errors).toEqual([]);
     await context.close();
@@ -398,7 +376,7 @@ describe('card screens in the browser', () => {
       await expect.poll(() => hash(page)).toBe(`#/pages/app-cvv/index?id=${virtualId}`);
       await page.getByTestId('cvv-submit').waitFor();
       await look(page, 'cvv-form', language);
-      await page.locator('input[type="password"]').fill(PAYMENT_PASSWORD);
+      await page.locator('input[type="password"]').fill(E2E_PAYMENT_PASSWORD);
       await page.getByTestId('cvv-submit').click();
       await page.getByTestId('card-secrets').waitFor();
       const number = (await page.getByTestId('secret-number').innerText()).replace(/\s/g, '');

@@ -1,18 +1,18 @@
 import { ERRORS, isLuhnValid, isTrivialPin } from '@wallet/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SHIPPING } from '../apps/server/test/shipping';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium } from './chromium';
+import { E2E_PASSWORD, E2E_PAYMENT_PASSWORD, fundedMember, type Member, newEmail, sandboxAddress } from './http';
 import { pickCountry, pickDate } from './kyc-pickers';
 import { expectCleanPage, hash } from './page-checks';
-import { issuerCall } from './sandbox-issuer';
+import { issuerCall, openCard } from './sandbox-issuer';
 
 /**
  * A virtual card in the browser, as a newcomer drives it: open it, pass KYC (approved in the sandbox
  * issuer), recharge it, buy something through the sandbox, and see the purchase in the card's list.
+ * Runs as a member of its own, with USDT from the local chain's faucet.
  */
-const DEMO = { email: 'demo@sbc-wallet.local', password: 'demo12345', paymentPassword: '123456' };
 /** The physical card's PIN: not one anyone would guess first (the PIN page refuses those). */
 const PIN = '246810';
 const MERCHANT = `E2E Bakery ${Date.now()}`;
@@ -20,7 +20,7 @@ const MERCHANT = `E2E Bakery ${Date.now()}`;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let token: string;
+let member: Member;
 let sandbox: string;
 const pageErrors: string[] = [];
 const baseUrl = () => inject('baseUrl');
@@ -41,14 +41,7 @@ function shiftDigits(pan: string, up: number, down: number): string {
 }
 
 beforeAll(async () => {
-  const login = await fetch(`${baseUrl()}/api/v1/auth/login/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  const link = await fetch(`${baseUrl()}/dev/issuer`, { redirect: 'manual' });
-  sandbox = (link.headers.get('location') ?? '').replace(/\/$/, '');
+  sandbox = await sandboxAddress(baseUrl(), '/dev/issuer');
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   page = await context.newPage();
@@ -60,12 +53,13 @@ afterAll(async () => {
 });
 
 describe('a virtual card in the browser', () => {
-  it('opens a card from the card pack', async () => {
-    expect(sandbox).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  it('opens a card from the card pack', { timeout: 90_000 }, async () => {
+    // A virtual card (10 USDT), its recharge (20 USDT and the fee) and a physical card (100 USDT).
+    member = await fundedMember(baseUrl, { email: newEmail('cards'), usdt: '150' });
     await page.goto(`${baseUrl()}/#/pages/login/index`);
     await page.getByTestId('lang-en').click();
-    await input('login-email').fill(DEMO.email);
-    await input('login-password').fill(DEMO.password);
+    await input('login-email').fill(member.email);
+    await input('login-password').fill(E2E_PASSWORD);
     await page.getByTestId('login-submit').click();
     await expect.poll(() => hash(page)).toBe('#/');
 
@@ -75,7 +69,7 @@ describe('a virtual card in the browser', () => {
     await page.locator('.adm-list-item', { hasText: 'Virtual USD Classic' }).getByTestId('choose-product').click();
     await input('apply-first-name').fill('Demo');
     await input('apply-last-name').fill('User');
-    await page.locator('input[type="password"]').fill(DEMO.paymentPassword);
+    await page.locator('input[type="password"]').fill(E2E_PAYMENT_PASSWORD);
     await page.getByTestId('apply-submit').click();
     await expect.poll(() => hash(page)).toMatch(/^#\/pages\/afterOpen\/index\?id=/);
     await expect
@@ -168,7 +162,7 @@ describe('a virtual card in the browser', () => {
       '/sandbox/cardholders',
     );
     // The issuer knows the member by their account email.
-    const pending = cardholders.find((h) => h.kycStatus === 'pending' && h.email === DEMO.email);
+    const pending = cardholders.find((h) => h.kycStatus === 'pending' && h.email === member.email);
     expect(pending).toBeDefined();
     await sandboxCall('POST', `/sandbox/cardholders/${pending?.id}/kyc`, { decision: 'approve' });
     await page.getByTestId('go-card').click({ timeout: 45_000 });
@@ -187,7 +181,7 @@ describe('a virtual card in the browser', () => {
     await expect.poll(() => sheet.getByTestId('recharge-summary').getByTestId('card-figure-fee').innerText()).toBe('0.30 USDT');
     expect(await sheet.getByTestId('recharge-summary').getByTestId('card-figure-credited').innerText()).toBe('19.99 USD');
     expect(await sheet.locator('input[type="password"]').inputValue()).toBe('');
-    await sheet.locator('input[type="password"]').fill(DEMO.paymentPassword);
+    await sheet.locator('input[type="password"]').fill(E2E_PAYMENT_PASSWORD);
     await page.getByTestId('recharge-submit').click();
     // The recharge's outcome, then back to the card.
     await expect.poll(() => page.getByTestId('card-op-succeeded').innerText()).toBe('Recharged 19.99 USD');
@@ -208,7 +202,6 @@ describe('a virtual card in the browser', () => {
     // The balance is its own query, refreshed on the same beat: it may land a moment after the list.
     await expect.poll(() => page.getByTestId('card-balance').first().innerText()).toBe('15.49 USD');
     expect(pageErrors).toEqual([]);
-    expect(token).toBeTruthy();
   });
 
   it('opens the purchase in full, and lists the recharge under funding', async () => {
@@ -240,20 +233,6 @@ describe('a virtual card in the browser', () => {
   });
 });
 
-const api = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'idempotency-key': crypto.randomUUID(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBe(200);
-  return (await res.json()) as T;
-};
-
 describe('a physical card in the browser', () => {
   let cardId = '';
   let issuerId = '';
@@ -268,19 +247,8 @@ describe('a physical card in the browser', () => {
   });
 
   it('refuses binding until delivery, then binds the printed number after a wrong one, and sets the PIN', { timeout: 60_000 }, async () => {
-    const { products } = await api<{ products: Array<{ id: string; type: string }> }>('GET', '/api/v1/cards/products');
-    const productId = products.find((p) => p.type === 'physical')?.id;
-    const card = await api<{ id: string }>('POST', '/api/v1/cards', {
-      productId,
-      firstName: 'Demo',
-      lastName: 'User',
-      paymentPassword: DEMO.paymentPassword,
-      shipping: { ...SHIPPING, recipient: 'Demo User' },
-    });
-    cardId = card.id;
-    await expect
-      .poll(async () => (await api<{ status: string }>('GET', `/api/v1/cards/${cardId}`)).status, { timeout: 20_000 })
-      .toBe('active');
+    // Active once opened: the member's KYC passed above.
+    cardId = await openCard({ ...member, firstName: 'Demo', lastName: 'User' }, 'physical');
     const { cards } = await sandboxCall<{ cards: Array<{ id: string; reference: string }> }>('GET', '/sandbox/cards');
     issuerId = cards.find((c) => c.reference === cardId)?.id ?? '';
 
@@ -337,10 +305,10 @@ describe('a physical card in the browser', () => {
     const secret = (testId: string) => page.locator(`[data-testid="${testId}"] input`);
     await secret('pin-new').fill(PIN);
     await secret('pin-confirm').fill(PIN);
-    await secret('pin-pay-password').fill(DEMO.paymentPassword);
+    await secret('pin-pay-password').fill(E2E_PAYMENT_PASSWORD);
     await page.getByTestId('pin-submit').click();
     await expect.poll(() => hash(page)).toBe(`#/pages/cardBasic/index?id=${cardId}`);
-    expect((await api<{ pinSet: boolean; boundAt: string | null }>('GET', `/api/v1/cards/${cardId}`)).pinSet).toBe(true);
+    expect((await member.api<{ pinSet: boolean }>('GET', `/api/v1/cards/${cardId}`)).pinSet).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 });

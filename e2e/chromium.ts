@@ -187,14 +187,20 @@ export async function signedInPage(
   return context.newPage();
 }
 
-/** A signed-in phone page whose thrown errors are collected in `errors`, for a test to expect none. */
+/** Where a run keeps screenshots of the screens it checks, when it asks for them (E2E_SCREENSHOTS=<dir>). */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+
+/**
+ * A signed-in phone page whose thrown errors are collected in `errors`, for a test to expect none;
+ * drawn at a phone's two pixels a point when the run keeps screenshots.
+ */
 export async function watchedPhone(
   browser: Browser,
   token: string,
   language: string,
   options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const page = await signedInPage(browser, token, language, options);
+  const page = await signedInPage(browser, token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1, ...options });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context: page.context(), page, errors };

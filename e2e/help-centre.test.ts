@@ -4,8 +4,8 @@ import type { Language } from '@wallet/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
-import { launchChromium, signedInPage, waitForQuiet } from './chromium';
-import { call, registerByApi } from './http';
+import { launchChromium, SCREENSHOTS, signedInPage, waitForQuiet } from './chromium';
+import { call, E2E_PASSWORD, newEmail, newTronAddress, operatorToken, registerByApi } from './http';
 import { expectCleanPage, fill, hash } from './page-checks';
 
 /**
@@ -14,7 +14,6 @@ import { expectCleanPage, fill, hash } from './page-checks';
  * open in place, the support page, and the pop-up announcement a member sees once on opening the app.
  * Screenshots of every screen with E2E_SCREENSHOTS=<dir>.
  */
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const LANGUAGES: readonly Language[] = ['zh', 'en', 'ko', 'ja'];
 /** The demo content's fixed ids (apps/server/src/modules/demo/help-content.ts). */
 const DEMO = {
@@ -24,7 +23,6 @@ const DEMO = {
   topUpGuide: '5e1f0000-0000-4000-8000-000000000051',
   cardAbroadGuide: '5e1f0000-0000-4000-8000-000000000053',
 };
-const PASSWORD = 'correct horse 42';
 /** Page chunks and replies can take seconds on a busy test machine. */
 const SLOW = { timeout: 15_000 };
 
@@ -48,14 +46,8 @@ async function ok<T>(method: string, route: string, token?: string, body?: unkno
 
 /** A new member, registered through the API with the code from the development outbox. */
 async function register(): Promise<{ email: string; token: string }> {
-  const email = `help-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const token = await registerByApi(baseUrl(), {
-    email,
-    password: PASSWORD,
-    network: 'TRON',
-    address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-  });
-  return { email, token };
+  const email = newEmail('help');
+  return { email, token: await registerByApi(baseUrl(), { email, network: 'TRON', address: newTronAddress() }) };
 }
 
 /** A phone-sized page in `language`, signed in when a token is given; page errors and foreign requests are collected. */
@@ -111,6 +103,8 @@ describe('the help centre, signed out', () => {
       await expect.poll(() => page.getByTestId('help-article-title').innerText(), SLOW).toBe('Top up USDT safely, step by step');
       // Its Markdown: headings and lists, outside links in a new tab without an opener, in-app links in place.
       const body = page.getByTestId('help-article-body');
+      // Markdown beyond the simple subset is drawn by a library loaded on its own time, after the title.
+      await body.waitFor();
       expect(await body.locator('h3').count()).toBe(3);
       const tronscan = body.locator('a[href="https://tronscan.org"]');
       expect([await tronscan.getAttribute('target'), await tronscan.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
@@ -183,17 +177,7 @@ describe('the help centre, signed out', () => {
 
   it('says when an article is shown in English because it is not written in Korean', async () => {
     // An operator publishes a guide in English only.
-    const operatorEmail = (process.env.ADMIN_EMAILS ?? 'operator@sbc-wallet.local').split(',')[0]?.trim() ?? '';
-    const login = await call('POST', `${baseUrl()}/api/v1/auth/login/password`, { email: operatorEmail, password: PASSWORD });
-    const operator =
-      login.status === 200
-        ? (login.body as { token: string }).token
-        : await registerByApi(baseUrl(), {
-            email: operatorEmail,
-            password: PASSWORD,
-            network: 'TRON',
-            address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-          });
+    const operator = await operatorToken(baseUrl());
     const title = `Paying at a parking meter ${Date.now()}`;
     const guide = await ok<{ id: string }>('POST', '/api/v1/admin/help/articles', operator, {
       kind: 'guide',
@@ -302,7 +286,7 @@ describe('the pop-up announcement', () => {
     try {
       await open(page, '/pages/login/index');
       await fill(page, 'login-email', member.email);
-      await fill(page, 'login-password', PASSWORD);
+      await fill(page, 'login-password', E2E_PASSWORD);
       await page.getByTestId('login-submit').click();
       await expect.poll(() => hash(page), SLOW).toBe('#/');
       await waitForQuiet(page);

@@ -1,4 +1,4 @@
-import { Decimal } from '@wallet/contract';
+import { type Currency, Decimal, hexToTronAddress, type Quote } from '@wallet/contract';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { expect } from 'vitest';
 
@@ -16,11 +16,16 @@ export async function call(method: string, url: string, body?: unknown, headers:
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-export type Api = <T>(method: 'GET' | 'POST' | 'PUT', route: string, body?: unknown, headers?: Record<string, string>) => Promise<T>;
+export type Api = <T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  route: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<T>;
 
 /** Calls as the signed-in member (a fresh Idempotency-Key each), expecting 200. */
 export function memberApi(baseUrl: () => string, token: () => string): Api {
-  return async <T>(method: 'GET' | 'POST' | 'PUT', route: string, body?: unknown, headers: Record<string, string> = {}) => {
+  return async <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', route: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await call(method, `${baseUrl()}${route}`, body, {
       authorization: `Bearer ${token()}`,
       'idempotency-key': crypto.randomUUID(),
@@ -36,7 +41,7 @@ export async function walletUsdt(api: Api): Promise<Decimal> {
   return new Decimal(balances.find((b) => b.currency === 'USDT')?.balance ?? '0');
 }
 
-/** A session token for a demo account, by password. */
+/** A session token for an account that has a password, signing in as the app's sign-in page does. */
 export async function loginToken(baseUrl: string, account: { email: string; password: string }): Promise<string> {
   const login = await call('POST', `${baseUrl}/api/v1/auth/login/password`, { email: account.email, password: account.password });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
@@ -56,6 +61,12 @@ export async function sandboxAddress(baseUrl: string, link: string): Promise<str
  * neither (they wait for an operator), so every member who tops up from the local chain needs its own.
  */
 export const newBscAddress = (): string => privateKeyToAddress(generatePrivateKey());
+
+/** A TRON address no other member has bound (see newBscAddress): a new account id in TRON's T form. */
+export const newTronAddress = (): string => hexToTronAddress(newBscAddress());
+
+/** An email no other member has, however many a file registers in the same millisecond. */
+export const newEmail = (prefix: string): string => `${prefix}-${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 export const E2E_PASSWORD = 'correct horse 42';
 
@@ -125,20 +136,60 @@ export async function setPaymentPasswordByApi(baseUrl: string, api: Api, email: 
 
 export const E2E_PAYMENT_PASSWORD = '135790';
 
+export type Member = { token: string; api: Api; email: string; address: string };
+
 /**
- * A new member with `usdt` from the local chain's faucet (sent from an address of its own) and a
- * payment password: a sender of its own, so tests never share one member's code or resend limits.
+ * A new member with `usdt` from the local chain's faucet (sent from an address of its own, on its
+ * bound network: BSC unless asked) and a payment password: a member of the calling test file alone,
+ * so tests never share one member's money, code or resend limits, nor depend on the order files run in.
+ * `address` is its bound address.
  */
 export async function fundedMember(
   baseUrl: () => string,
-  { email, usdt, paymentPassword = E2E_PAYMENT_PASSWORD }: { email: string; usdt: string; paymentPassword?: string },
-): Promise<{ token: string; api: Api; email: string }> {
-  const token = await registerByApi(baseUrl(), { email, network: 'BSC', address: newBscAddress() });
+  {
+    email,
+    usdt,
+    paymentPassword = E2E_PAYMENT_PASSWORD,
+    network = 'BSC',
+  }: { email: string; usdt: string; paymentPassword?: string; network?: 'BSC' | 'TRON' },
+): Promise<Member> {
+  const address = network === 'BSC' ? newBscAddress() : newTronAddress();
+  const token = await registerByApi(baseUrl(), { email, network, address });
   const api = memberApi(baseUrl, () => token);
   await api('POST', '/api/v1/dev/chain/deposits', { amount: usdt });
-  await expect.poll(async () => (await walletUsdt(api)).toFixed(), { timeout: 30_000 }).toBe(new Decimal(usdt).toFixed());
+  const credited = new Decimal(usdt).toFixed();
+  await waitFor(
+    async () => (await walletUsdt(api)).toFixed(),
+    (balance) => balance === credited,
+    `${usdt} USDT for ${email}`,
+    30_000,
+  );
   await setPaymentPasswordByApi(baseUrl(), api, email, paymentPassword);
-  return { token, api, email };
+  return { token, api, email, address };
+}
+
+/**
+ * A session of the operator: the first address of ADMIN_EMAILS the e2e server runs with (see
+ * global-setup.ts), registered by whichever file needs it first and signed in by the others.
+ */
+export async function operatorToken(baseUrl: string): Promise<string> {
+  const email = (process.env.ADMIN_EMAILS ?? 'operator@sbc-wallet.local').split(',')[0]?.trim() ?? '';
+  const login = await call('POST', `${baseUrl}/api/v1/auth/login/password`, { email, password: E2E_PASSWORD });
+  const token =
+    login.status === 200
+      ? (login.body as { token: string }).token
+      : await registerByApi(baseUrl, { email, network: 'TRON', address: newTronAddress() });
+  const desk = await call('GET', `${baseUrl}/api/v1/admin/tickets`, undefined, { authorization: `Bearer ${token}` });
+  if (desk.status === 403)
+    throw new Error(`${email} is not an operator: start the e2e server with ADMIN_EMAILS=${email} (e2e/global-setup.ts)`);
+  return token;
+}
+
+/** An exchange at a quote asked for just before, confirmed with the payment password; resolves with the quote. */
+export async function exchangeByApi(api: Api, from: Currency, to: Currency, amount: string): Promise<Quote> {
+  const quote = await api<Quote>('POST', '/api/v1/wallet/exchange/quotes', { from, to, amount });
+  await api('POST', '/api/v1/wallet/exchange', { quoteId: quote.id, paymentPassword: E2E_PAYMENT_PASSWORD });
+  return quote;
 }
 
 /** A USDT transfer from a funded member to `toUid`, with its emailed code and the payment password. */

@@ -4,11 +4,11 @@ import type { Language } from '@wallet/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
-import { launchChromium, watchedPhone } from './chromium';
-import { fundedMember, memberApi, sandboxAddress } from './http';
+import { launchChromium, SCREENSHOTS, watchedPhone } from './chromium';
+import { fundedMember, memberApi, newEmail, sandboxAddress } from './http';
 import { pickCountry, pickDate } from './kyc-pickers';
 import { expectCleanPage, hash } from './page-checks';
-import { issuerCall } from './sandbox-issuer';
+import { issuerCall, openCard } from './sandbox-issuer';
 
 /**
  * The card KYC form as a newcomer fills it on a phone, in each language: countries found by typing
@@ -17,8 +17,6 @@ import { issuerCall } from './sandbox-issuer';
  * a summary to check, then the status page in review and, after the issuer refuses, failed with the
  * reason and a redo. Screenshots of every KYC screen with E2E_SCREENSHOTS=<dir>.
  */
-const PAYMENT_PASSWORD = '246802';
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
 let browser: Browser;
 let token: string;
@@ -40,22 +38,12 @@ const sandboxCall = <T>(method: 'GET' | 'POST', route: string, body?: unknown) =
 
 /** A newcomer with USDT from the faucet, a payment password and a virtual card waiting for KYC. */
 async function newcomerWithCard() {
-  email = `kyc-form-${Date.now()}@example.com`;
-  token = (await fundedMember(baseUrl, { email, usdt: '60', paymentPassword: PAYMENT_PASSWORD })).token;
-  const { products } = await api<{ products: Array<{ id: string; name: string }> }>('GET', '/api/v1/cards/products');
-  const card = await api<{ id: string }>('POST', '/api/v1/cards', {
-    productId: products.find((p) => p.name === 'Virtual USD Classic')?.id,
-    firstName: 'Tai Man',
-    lastName: 'Chan',
-    paymentPassword: PAYMENT_PASSWORD,
-  });
-  cardId = card.id;
-  await expect
-    .poll(async () => (await api<{ status: string }>('GET', `/api/v1/cards/${cardId}`)).status, { timeout: 20_000 })
-    .toBe('awaiting_kyc');
+  const member = await fundedMember(baseUrl, { email: newEmail('kyc-form'), usdt: '60' });
+  ({ token, email } = member);
+  cardId = await openCard({ ...member, firstName: 'Tai Man', lastName: 'Chan' });
 }
 
-const phone = (language: Language) => watchedPhone(browser, token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+const phone = (language: Language) => watchedPhone(browser, token, language);
 
 async function shot(page: Page, language: Language, name: string) {
   if (!SCREENSHOTS) return;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { LANGUAGES } from '@wallet/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, waitForQuiet, watchedPhone } from './chromium';
+import { launchChromium, SCREENSHOTS, waitForQuiet, watchedPhone } from './chromium';
 import { call, codeMailedBy, E2E_PAYMENT_PASSWORD, fundedMember, newBscAddress, registerByApi } from './http';
 import { expectCleanPage, fill, hash } from './page-checks';
 
@@ -12,7 +12,6 @@ import { expectCleanPage, fill, hash } from './page-checks';
  * E2E_SCREENSHOTS=<folder> keeps a picture of the screen in every language.
  */
 
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const baseUrl = () => inject('baseUrl');
 const TRANSFER_PAGE = '/#/pages/transferMoneySun/index';
 /** The shared machine can take seconds to open a lazy page; expect.poll's own default is 1 s. */
@@ -83,7 +82,7 @@ describe('recent recipients', () => {
 
   it('reads cleanly in every language', async () => {
     for (const language of LANGUAGES) {
-      const { page, errors, context } = await watchedPhone(browser, sender.token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+      const { page, errors, context } = await watchedPhone(browser, sender.token, language);
       try {
         await page.goto(`${baseUrl()}${TRANSFER_PAGE}`);
         await expect.poll(() => page.getByTestId('recent-recipient').count(), { timeout: 20_000 }).toBe(1);

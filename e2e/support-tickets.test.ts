@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { solidPng } from '../apps/server/test/images';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
-import { launchChromium, watchedPhone } from './chromium';
-import { call, registerByApi } from './http';
+import { launchChromium, SCREENSHOTS, watchedPhone } from './chromium';
+import { call, newEmail, newTronAddress, operatorToken, registerByApi } from './http';
 import { expectCleanPage, hash } from './page-checks';
 
 /**
@@ -17,9 +17,6 @@ import { expectCleanPage, hash } from './page-checks';
  * started with (operator@sbc-wallet.local by default). Screenshots of each screen in en and zh with
  * E2E_SCREENSHOTS=<dir>.
  */
-const OPERATOR_EMAIL = (process.env.ADMIN_EMAILS ?? 'operator@sbc-wallet.local').split(',')[0]?.trim() ?? '';
-const PASSWORD = 'correct horse 42';
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const baseUrl = () => inject('baseUrl');
 
 let browser: Browser;
@@ -32,14 +29,7 @@ async function ok<T>(method: string, route: string, token?: string, body?: unkno
   return res.body as T;
 }
 
-/** A session for `email`: registered with the code from the development outbox, or logged in if it exists. */
-async function sessionFor(email: string): Promise<string> {
-  const login = await call('POST', `${baseUrl()}/api/v1/auth/login/password`, { email, password: PASSWORD });
-  if (login.status === 200) return (login.body as { token: string }).token;
-  return registerByApi(baseUrl(), { email, password: PASSWORD, network: 'TRON', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' });
-}
-
-const phone = (token: string, language: Language) => watchedPhone(browser, token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+const phone = (token: string, language: Language) => watchedPhone(browser, token, language);
 
 async function look(page: Page, name: string) {
   await expectCleanPage(page, name);
@@ -49,12 +39,8 @@ async function look(page: Page, name: string) {
 const messages = (page: Page, author: 'member' | 'operator') => page.locator(`[data-testid="ticket-message"][data-author="${author}"]`);
 
 beforeAll(async () => {
-  member = await sessionFor(`tickets-${Date.now()}@example.com`);
-  operator = await sessionFor(OPERATOR_EMAIL);
-  const desk = await call('GET', `${baseUrl()}/api/v1/admin/tickets`, undefined, { authorization: `Bearer ${operator}` });
-  if (desk.status === 403) {
-    throw new Error(`${OPERATOR_EMAIL} is not an operator: start the e2e server with ADMIN_EMAILS=${OPERATOR_EMAIL} (e2e/global-setup.ts)`);
-  }
+  member = await registerByApi(baseUrl(), { email: newEmail('tickets'), network: 'TRON', address: newTronAddress() });
+  operator = await operatorToken(baseUrl());
   browser = await launchChromium();
   if (SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true });
 });

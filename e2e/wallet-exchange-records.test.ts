@@ -4,21 +4,20 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney } from '../apps/web/src/lib/format';
 import { en } from '../apps/web/src/lib/i18n/locales/en';
 import { launchChromium } from './chromium';
+import { E2E_PASSWORD, E2E_PAYMENT_PASSWORD, exchangeByApi, fundedMember, type Member, newEmail } from './http';
 import { expectCleanPage as expectPageClean, hash } from './page-checks';
 
 /**
- * The wallet screens in the browser against the real server, as the demo account: home with its
- * balances and total, an exchange refused below the minimum and one done with the payment
- * password, the records it leaves (filtered by currency), and the display currency of the total.
+ * The wallet screens in the browser against the real server, as a member of its own holding USDT,
+ * USD, HKD and JPY: home with its balances and total, an exchange refused below the minimum and one
+ * done with the payment password, the records it leaves (filtered by currency), and the display
+ * currency of the total.
  */
-
-// i18next shows a missing key as the key itself, e.g. "exchange.quote.title".
-const DEMO = { email: 'demo@sbc-wallet.local', password: 'demo12345', paymentPassword: '123456' };
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let token: string;
+let member: Member;
 const pageErrors: string[] = [];
 const requests: Request[] = [];
 const baseUrl = () => inject('baseUrl');
@@ -26,7 +25,7 @@ const baseUrl = () => inject('baseUrl');
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl()}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
+    headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json', 'accept-language': 'en' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(res.status, `${method} ${path}`).toBe(200);
@@ -44,15 +43,11 @@ const text = (testId: string) => page.getByTestId(testId).first().innerText();
 const expectCleanPage = (where: string) => expectPageClean(page, where);
 
 beforeAll(async () => {
-  const login = await fetch(`${baseUrl()}/api/v1/auth/login/password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
-  });
-  expect(login.status).toBe(200);
-  token = ((await login.json()) as { token: string }).token;
-  // Start from USD whatever an earlier run left.
-  await api('PATCH', '/api/v1/me', { displayCurrency: 'USD' });
+  member = await fundedMember(baseUrl, { email: newEmail('wallet'), usdt: '300' });
+  // Four currencies held, as a member who has exchanged before; USD enough for the paging test's exchanges back.
+  await exchangeByApi(member.api, 'USDT', 'USD', '120');
+  await exchangeByApi(member.api, 'USDT', 'HKD', '20');
+  await exchangeByApi(member.api, 'USDT', 'JPY', '20');
 
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -61,17 +56,16 @@ beforeAll(async () => {
   page.on('request', (request) => requests.push(request));
 });
 afterAll(async () => {
-  if (token) await api('PATCH', '/api/v1/me', { displayCurrency: 'USD' }).catch(() => undefined);
   await context?.close();
   await browser?.close();
 });
 
-describe('the wallet of the demo account', () => {
+describe('the wallet of a member holding four currencies', () => {
   it('logs in and shows every balance and the total on home', async () => {
     await page.goto(`${baseUrl()}/#/pages/login/index`);
     await page.getByTestId('lang-en').click();
-    await page.locator('[data-testid="login-email"] input').fill(DEMO.email);
-    await page.locator('[data-testid="login-password"] input').fill(DEMO.password);
+    await page.locator('[data-testid="login-email"] input').fill(member.email);
+    await page.locator('[data-testid="login-password"] input').fill(E2E_PASSWORD);
     await page.getByTestId('login-submit').click();
     await expect.poll(() => hash(page)).toBe('#/');
 
@@ -79,7 +73,7 @@ describe('the wallet of the demo account', () => {
     expect(reply.displayCurrency).toBe('USD');
     await expect.poll(() => text('home-total-amount')).toBe(formatMoney(reply.totalEstimate, 'USD'));
     expect(await text('home-total-label')).toBe(say(en.home.total.label, { currency: 'USD' }));
-    // The demo account holds USDT, USD, HKD and JPY; currencies it never held show as zero.
+    // The member holds USDT, USD, HKD and JPY; currencies it never held show as zero.
     expect(await text('balance-USDT')).toBe(formatMoney(balanceOf(reply, 'USDT'), 'USDT'));
     expect(await text('balance-HKD')).toBe(formatMoney(balanceOf(reply, 'HKD'), 'HKD'));
     expect(await text('balance-JPY')).toBe(formatMoney(balanceOf(reply, 'JPY'), 'JPY'));
@@ -119,7 +113,7 @@ describe('the wallet of the demo account', () => {
     await page.getByTestId('exchange-submit').click();
     await expect.poll(() => page.getByTestId('exchange-password').innerText()).toContain(ERRORS.PAYMENT_PASSWORD_WRONG.message.en);
 
-    await page.locator('[data-testid="exchange-password"] input').fill(DEMO.paymentPassword);
+    await page.locator('[data-testid="exchange-password"] input').fill(E2E_PAYMENT_PASSWORD);
     await page.getByTestId('exchange-submit').click();
     await expect
       .poll(() => text('exchange-done'))
@@ -180,15 +174,7 @@ describe('the wallet of the demo account', () => {
 
   it('loads older records page by page as the list scrolls', async () => {
     // More movements than one page holds (20): exchanges made through the API.
-    for (let i = 0; i < 8; i += 1) {
-      const quote = await api<{ id: string }>('POST', '/api/v1/wallet/exchange/quotes', { from: 'USD', to: 'USDT', amount: '10' });
-      const res = await fetch(`${baseUrl()}/api/v1/wallet/exchange`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `e2e-paging-${quote.id}` },
-        body: JSON.stringify({ quoteId: quote.id, paymentPassword: DEMO.paymentPassword }),
-      });
-      expect(res.status).toBe(200);
-    }
+    for (let i = 0; i < 8; i += 1) await exchangeByApi(member.api, 'USD', 'USDT', '10');
     const all = await api<{ records: Array<{ id: string }>; nextCursor: string | null }>('GET', '/api/v1/wallet/records?limit=100');
     expect(all.nextCursor).toBeNull();
     expect(all.records.length).toBeGreaterThan(20);

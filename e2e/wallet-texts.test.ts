@@ -6,10 +6,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatMoney, formatRate } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
-import { launchChromium, watchedPhone } from './chromium';
-import { type Api, call, E2E_PAYMENT_PASSWORD, fundedMember, registerByApi, sandboxAddress } from './http';
+import { launchChromium, SCREENSHOTS, watchedPhone } from './chromium';
+import {
+  call,
+  E2E_PAYMENT_PASSWORD,
+  exchangeByApi,
+  fundedMember,
+  type Member,
+  newTronAddress,
+  registerByApi,
+  sandboxAddress,
+} from './http';
 import { expectCleanPage, fill } from './page-checks';
-import { passKycInSandbox } from './sandbox-issuer';
+import { openActiveCard } from './sandbox-issuer';
 
 /**
  * Texts and screens of the wallet, in the four languages at 390x844: the transfer's confirmation
@@ -17,15 +26,14 @@ import { passKycInSandbox } from './sandbox-issuer';
  * Account tab without the API documentation, and Japanese labels broken between phrases only.
  */
 const LANGUAGES = ['zh', 'en', 'ko', 'ja'] as const;
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const baseUrl = () => inject('baseUrl');
 
 let browser: Browser;
-let member: { token: string; api: Api; email: string };
+let member: Member;
 let friend: { uid: string; email: string };
 let cardId: string;
 
-const phone = (language: Language) => watchedPhone(browser, member.token, language, { deviceScaleFactor: SCREENSHOTS ? 2 : 1 });
+const phone = (language: Language) => watchedPhone(browser, member.token, language);
 const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
 async function look(page: Page, errors: string[], name: string, language: Language) {
@@ -62,11 +70,7 @@ it('sets up a funded member and a friend with a nickname', { timeout: 60_000 }, 
   const tag = randomBytes(4).toString('hex');
   member = await fundedMember(baseUrl, { email: `e2e-texts-${tag}@example.com`, usdt: '200' });
   const friendEmail = `yuki.tanaka.${tag}@example.com`;
-  const friendToken = await registerByApi(baseUrl(), {
-    email: friendEmail,
-    network: 'TRON',
-    address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-  });
+  const friendToken = await registerByApi(baseUrl(), { email: friendEmail, network: 'TRON', address: newTronAddress() });
   const named = await call('PATCH', `${baseUrl()}/api/v1/me`, { nickname: 'Yuki' }, { authorization: `Bearer ${friendToken}` });
   expect(named.status, JSON.stringify(named.body)).toBe(200);
   friend = { uid: (named.body as { uid: string }).uid, email: friendEmail };
@@ -106,39 +110,13 @@ describe('record details', () => {
   let topUp: { fee: string; total: string; amount: string; rate: string; credited: string; cardCurrency: string };
 
   it('has an exchange and a card top-up to show', { timeout: 90_000 }, async () => {
-    exchange = await member.api<Quote>('POST', '/api/v1/wallet/exchange/quotes', { from: 'USDT', to: 'USD', amount: '40' });
-    await member.api(
-      'POST',
-      '/api/v1/wallet/exchange',
-      { quoteId: exchange.id, paymentPassword: E2E_PAYMENT_PASSWORD },
-      {
-        'idempotency-key': crypto.randomUUID(),
-      },
-    );
+    exchange = await exchangeByApi(member.api, 'USDT', 'USD', '40');
 
-    const { products } = await member.api<{ products: Array<{ id: string; type: string; currency: string }> }>(
-      'GET',
-      '/api/v1/cards/products',
-    );
-    const card = await member.api<{ id: string }>('POST', '/api/v1/cards', {
-      productId: products.find((p) => p.type === 'virtual' && p.currency === 'USD')?.id,
-      firstName: 'Texts',
-      lastName: 'Member',
-      paymentPassword: E2E_PAYMENT_PASSWORD,
-    });
-    const status = async () => (await member.api<{ status: string }>('GET', `/api/v1/cards/${card.id}`)).status;
-    await expect.poll(status, { timeout: 20_000 }).not.toBe('opening');
-    await passKycInSandbox(member.api, await sandboxAddress(baseUrl(), '/dev/issuer'), card.id, {
-      firstName: 'Texts',
-      lastName: 'Member',
-      email: member.email,
-    });
-    await expect.poll(status, { timeout: 20_000 }).toBe('active');
-    cardId = card.id;
-    topUp = await member.api('POST', `/api/v1/cards/${card.id}/recharge/quote`, { amount: '50' });
+    cardId = await openActiveCard(await sandboxAddress(baseUrl(), '/dev/issuer'), { ...member, firstName: 'Texts', lastName: 'Member' });
+    topUp = await member.api('POST', `/api/v1/cards/${cardId}/recharge/quote`, { amount: '50' });
     const done = await member.api<{ operation: { status: string } }>(
       'POST',
-      `/api/v1/cards/${card.id}/recharge`,
+      `/api/v1/cards/${cardId}/recharge`,
       { amount: '50', paymentPassword: E2E_PAYMENT_PASSWORD },
       { 'idempotency-key': crypto.randomUUID() },
     );

@@ -1,85 +1,42 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Decimal, ERRORS } from '@wallet/contract';
+import { ERRORS } from '@wallet/contract';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM, launchChromium, signedInPage, watchedPhone } from './chromium';
+import { codeMailedBy, E2E_PAYMENT_PASSWORD, fundedMember, type Member, newEmail, newTronAddress, registerByApi, walletUsdt } from './http';
 import { expectCleanPage, fill, hash } from './page-checks';
 
 /**
- * Money screens in the browser against the real server (development mode, demo accounts seeded):
- * withdrawal limits, transfers by UID, the payment password gate, and the payment code with its
- * QR scanning from a picture. Emailed codes are read from the dev outbox (GET /api/v1/dev/mail).
+ * Money screens in the browser against the real server (development mode): withdrawal limits,
+ * transfers by UID, the payment password gate, and the payment code with its QR scanning from a
+ * picture. Runs as two members of its own, with USDT from the local chain's faucet: one bound to a
+ * TRON address it withdraws to, and a friend it pays. Emailed codes are read from the dev outbox
+ * (GET /api/v1/dev/mail).
  */
 
-const DEMO = 'demo@sbc-wallet.local';
-const FRIEND = 'friend@sbc-wallet.local';
-const PASSWORD = 'demo12345';
-const PAYMENT_PASSWORD = '123456';
-/** The friend's bound TRON address: a well-formed destination. */
-const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-// i18next shows a missing key as the key itself, e.g. "transfer.title".
-
-type Session = { token: string; profile: { uid: string; email: string } };
-type Mail = { id: string; text: string };
+type Session = Member & { uid: string };
 
 let browser: Browser;
-let demo: Session;
+let member: Session;
 let friend: Session;
 const baseUrl = () => inject('baseUrl');
 
-async function apiCall<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  expect(res.status, `${method} ${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json;
-}
-
-const login = (email: string) => apiCall<Session>('POST', '/api/v1/auth/login/password', undefined, { email, password: PASSWORD });
-
-async function mails(email: string): Promise<Mail[]> {
-  return (await apiCall<{ messages: Mail[] }>('GET', `/api/v1/dev/mail?to=${encodeURIComponent(email)}`)).messages;
-}
-
-/** The code of the first mail to `email` that was not there before. */
-async function nextCode(email: string, before: Set<string>): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        code = (await mails(email)).find((mail) => !before.has(mail.id))?.text.match(/\b(\d{6})\b/)?.[1];
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code as string;
+/** A funded member of this file's own, with its UID. */
+async function withUid(funded: Member): Promise<Session> {
+  const { uid } = await funded.api<{ uid: string }>('GET', '/api/v1/me');
+  return { ...funded, uid };
 }
 
 /** Clicks "send code" on the page and returns the code that was mailed for it. */
-async function sendAndReadCode(page: Page, email: string): Promise<string> {
-  const before = new Set((await mails(email)).map((mail) => mail.id));
-  await page.getByTestId('send-code').click();
-  return nextCode(email, before);
-}
+const sendAndReadCode = (page: Page, email: string) => codeMailedBy(baseUrl(), email, () => page.getByTestId('send-code').click());
 
-async function usdtOf(session: Session): Promise<Decimal> {
-  const reply = await apiCall<{ balances: Array<{ currency: string; balance: string }> }>('GET', '/api/v1/wallet/balances', session.token);
-  return new Decimal(reply.balances.find((b) => b.currency === 'USDT')?.balance ?? '0');
-}
+const usdtOf = (session: Session) => walletUsdt(session.api);
 
 /** A browser tab signed in as `session`, in English, phone-sized; a sign-in made in it survives a reload. */
-const tabFor = (session: Session) => watchedPhone(browser, session.token, 'en', { acceptDownloads: true, firstLoadOnly: true });
+const tabFor = (session: { token: string }) => watchedPhone(browser, session.token, 'en', { acceptDownloads: true, firstLoadOnly: true });
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
@@ -105,8 +62,11 @@ async function qrVideo(text: string, file: string): Promise<void> {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  demo = await login(DEMO);
-  friend = await login(FRIEND);
+  // Withdrawn to its own bound address, which a withdrawal may use at once (a new one waits a day).
+  member = await withUid(await fundedMember(baseUrl, { email: newEmail('money-screens'), usdt: '60', network: 'TRON' }));
+  const funded = await fundedMember(baseUrl, { email: newEmail('friend'), usdt: '10' });
+  await funded.api('PATCH', '/api/v1/me', { nickname: 'Friend' });
+  friend = await withUid(funded);
 });
 afterAll(async () => {
   await browser?.close();
@@ -117,7 +77,7 @@ describe('withdrawal', () => {
   let page: Page;
   let errors: string[];
   beforeAll(async () => {
-    ({ context, page, errors } = await tabFor(demo));
+    ({ context, page, errors } = await tabFor(member));
   });
   afterAll(() => context?.close());
 
@@ -128,17 +88,17 @@ describe('withdrawal', () => {
     });
     await page.goto(`${baseUrl()}/#/pages/withdrawSun/index`);
     await page.getByTestId('network-TRON').click();
-    await fill(page, 'withdraw-address', TRON_ADDRESS);
+    await fill(page, 'withdraw-address', member.address);
     await fill(page, 'withdraw-amount', '9.99');
     await fill(page, 'code', '123456');
-    await fill(page, 'withdraw-pay-password', PAYMENT_PASSWORD);
+    await fill(page, 'withdraw-pay-password', E2E_PAYMENT_PASSWORD);
     await page.getByTestId('withdraw-submit').click();
 
     await expect.poll(() => text(page, 'withdraw-amount')).toContain('The minimum is 10.00 USDT.');
     expect(await text(page, 'withdraw-address')).not.toContain(ERRORS.ADDRESS_INVALID.message.en);
     await expectCleanPage(page, 'withdraw');
     expect(posts).toEqual([]);
-    const list = await apiCall<{ withdrawals: unknown[] }>('GET', '/api/v1/wallet/withdrawals', demo.token);
+    const list = await member.api<{ withdrawals: unknown[] }>('GET', '/api/v1/wallet/withdrawals');
     expect(list.withdrawals).toEqual([]);
   });
 
@@ -154,10 +114,10 @@ describe('withdrawal', () => {
 
   it('requests a withdrawal with the emailed code, opens its order and sees it sent on the local chain', async () => {
     await page.getByTestId('network-TRON').click();
-    await fill(page, 'withdraw-address', TRON_ADDRESS);
+    await fill(page, 'withdraw-address', member.address);
     await fill(page, 'withdraw-amount', '10');
-    await fill(page, 'code', await sendAndReadCode(page, DEMO));
-    await fill(page, 'withdraw-pay-password', PAYMENT_PASSWORD);
+    await fill(page, 'code', await sendAndReadCode(page, member.email));
+    await fill(page, 'withdraw-pay-password', E2E_PAYMENT_PASSWORD);
     await page.getByTestId('withdraw-submit').click();
     await expect.poll(() => text(page, 'withdraw-done'), { timeout: 15_000 }).toContain('10.00 USDT');
     await page.getByRole('button', { name: 'View the order' }).click();
@@ -165,7 +125,7 @@ describe('withdrawal', () => {
     await expect.poll(() => text(page, 'withdrawal-amount')).toBe('10.00 USDT');
     // Below WITHDRAW_AUTO_APPROVE_BELOW, and the local chain plays TRON: approved at once and sent on chain.
     await expect.poll(() => text(page, 'withdrawal-status'), { timeout: 30_000 }).toBe('Completed');
-    expect(await text(page, 'withdrawal-address')).toBe(TRON_ADDRESS);
+    expect(await text(page, 'withdrawal-address')).toBe(member.address);
     await expectCleanPage(page, 'withdrawal detail');
 
     await page.goto(`${baseUrl()}/#/pages/orderD/index`);
@@ -179,32 +139,32 @@ describe('transfer', () => {
   let page: Page;
   let errors: string[];
   beforeAll(async () => {
-    ({ context, page, errors } = await tabFor(demo));
+    ({ context, page, errors } = await tabFor(member));
   });
   afterAll(() => context?.close());
 
   it('refuses a transfer to oneself, typed or linked', async () => {
     await page.goto(`${baseUrl()}/#/pages/transferMoneySun/index`);
-    await fill(page, 'recipient-uid', demo.profile.uid);
+    await fill(page, 'recipient-uid', member.uid);
     await page.getByTestId('recipient-submit').click();
     await expect.poll(() => text(page, 'recipient-uid')).toContain(ERRORS.TRANSFER_TO_SELF.message.en);
     expect(await page.getByTestId('recipient-continue').count()).toBe(0);
 
-    await page.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${demo.profile.uid}`);
+    await page.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${member.uid}`);
     await expect.poll(() => page.getByRole('alert').innerText()).toContain(ERRORS.TRANSFER_TO_SELF.message.en);
     expect(await page.getByTestId('transfer-submit').count()).toBe(0);
   });
 
   it('says so when no user has the UID', async () => {
     await page.goto(`${baseUrl()}/#/pages/transferMoneySun/index`);
-    const unknown = demo.profile.uid === '99999999' || friend.profile.uid === '99999999' ? '99999998' : '99999999';
+    const unknown = member.uid === '99999999' || friend.uid === '99999999' ? '99999998' : '99999999';
     await fill(page, 'recipient-uid', unknown);
     await page.getByTestId('recipient-submit').click();
     await expect.poll(() => text(page, 'recipient-uid')).toContain(ERRORS.RECIPIENT_NOT_FOUND.message.en);
   });
 
   it('refuses more decimals than the currency keeps, before sending', async () => {
-    await page.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${friend.profile.uid}`);
+    await page.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${friend.uid}`);
     await fill(page, 'transfer-amount', '1.1234567');
     await page.getByTestId('transfer-next').click();
     await expect.poll(() => text(page, 'transfer-amount')).toContain('USDT amounts can have at most 2 decimals.');
@@ -216,11 +176,11 @@ describe('transfer', () => {
   it('sends USDT to the friend after a confirmation of figures and recipient, with code and payment password', async () => {
     const before = await usdtOf(friend);
     await page.goto(`${baseUrl()}/#/pages/transferMoneySun/index`);
-    await fill(page, 'recipient-uid', friend.profile.uid);
+    await fill(page, 'recipient-uid', friend.uid);
     await page.getByTestId('recipient-submit').click();
     await expect.poll(() => text(page, 'recipient-name')).toBe('Friend');
     await page.getByTestId('recipient-continue').click();
-    await expect.poll(() => hash(page)).toBe(`#/pages/transferMoneySun/bindSun/index?uid=${friend.profile.uid}`);
+    await expect.poll(() => hash(page)).toBe(`#/pages/transferMoneySun/bindSun/index?uid=${friend.uid}`);
 
     await expect.poll(() => text(page, 'transfer-currency')).toContain('USDT');
     await fill(page, 'transfer-amount', '12.5');
@@ -232,30 +192,30 @@ describe('transfer', () => {
     expect(await text(page, 'transfer-review-fee')).toBe('0.00 USDT');
     expect(await text(page, 'transfer-review-receive')).toBe('12.50 USDT');
     expect(await text(page, 'transfer-review-nickname')).toBe('Friend');
-    expect(await text(page, 'transfer-review-email')).toBe('fr***@sbc-wallet.local');
-    expect(await text(page, 'transfer-review-uid')).toBe(`UID ${friend.profile.uid}`);
-    expect(await page.getByTestId('transfer-review').innerText()).not.toContain(FRIEND);
+    expect(await text(page, 'transfer-review-email')).toBe('fr***@example.com');
+    expect(await text(page, 'transfer-review-uid')).toBe(`UID ${friend.uid}`);
+    expect(await page.getByTestId('transfer-review').innerText()).not.toContain(friend.email);
     // Changing the amount goes back with it kept, and the confirmation follows the new one.
     await page.getByTestId('transfer-edit').click();
     await expect.poll(() => page.locator('[data-testid="transfer-amount"] input').inputValue()).toBe('12.5');
     await page.getByTestId('transfer-next').click();
     await expect.poll(() => text(page, 'transfer-review-send')).toBe('12.50 USDT');
 
-    await fill(page, 'code', await sendAndReadCode(page, DEMO));
-    await fill(page, 'transfer-pay-password', PAYMENT_PASSWORD);
+    await fill(page, 'code', await sendAndReadCode(page, member.email));
+    await fill(page, 'transfer-pay-password', E2E_PAYMENT_PASSWORD);
     await expectCleanPage(page, 'transfer confirmation');
     await page.getByTestId('transfer-submit').click();
 
     await expect.poll(() => text(page, 'transfer-done'), { timeout: 15_000 }).toContain('12.50 USDT');
-    expect(await text(page, 'transfer-done')).toContain(friend.profile.uid);
+    expect(await text(page, 'transfer-done')).toContain(friend.uid);
     expect((await usdtOf(friend)).minus(before).toFixed()).toBe('12.5');
     expect(errors).toEqual([]);
   });
 
   it('confirms again with the same idempotency key after a lost reply, and moves the money once', async () => {
-    // From the friend to the demo account: the demo account's code was just sent (one per 60 s).
+    // From the friend to the member: the member's code was just sent (one per 60 s).
     const { context: friendContext, page: friendPage } = await tabFor(friend);
-    const before = await usdtOf(demo);
+    const before = await usdtOf(member);
     const keys: string[] = [];
     let dropReply = true;
     await friendPage.route('**/api/v1/wallet/transfers', async (route) => {
@@ -267,21 +227,21 @@ describe('transfer', () => {
       await route.abort('connectionreset');
     });
     try {
-      await friendPage.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${demo.profile.uid}`);
+      await friendPage.goto(`${baseUrl()}/#/pages/transferMoneySun/bindSun/index?uid=${member.uid}`);
       await fill(friendPage, 'transfer-amount', '3');
       await friendPage.getByTestId('transfer-next').click();
-      await fill(friendPage, 'code', await sendAndReadCode(friendPage, FRIEND));
-      await fill(friendPage, 'transfer-pay-password', PAYMENT_PASSWORD);
+      await fill(friendPage, 'code', await sendAndReadCode(friendPage, friend.email));
+      await fill(friendPage, 'transfer-pay-password', E2E_PAYMENT_PASSWORD);
       await friendPage.getByTestId('transfer-submit').click();
       await expect.poll(() => friendPage.getByRole('alert').innerText()).toContain('Cannot reach the server');
-      expect((await usdtOf(demo)).minus(before).toFixed()).toBe('3');
+      expect((await usdtOf(member)).minus(before).toFixed()).toBe('3');
 
       await friendPage.getByTestId('transfer-submit').click();
       await expect.poll(() => text(friendPage, 'transfer-done'), { timeout: 15_000 }).toContain('3.00 USDT');
       expect(keys).toHaveLength(2);
       expect(keys[0]).toMatch(/^[A-Za-z0-9_.:-]{8,128}$/);
       expect(keys[1]).toBe(keys[0]);
-      expect((await usdtOf(demo)).minus(before).toFixed()).toBe('3');
+      expect((await usdtOf(member)).minus(before).toFixed()).toBe('3');
     } finally {
       await friendContext.close();
     }
@@ -290,21 +250,11 @@ describe('transfer', () => {
 
 describe('payment password gate', () => {
   it('sends a user without a payment password to set it, then back to the transfer', async () => {
-    const email = `e2e-pay-${randomBytes(5).toString('hex')}@example.com`;
-    const before = new Set((await mails(email)).map((mail) => mail.id));
-    await apiCall('POST', '/api/v1/auth/codes', undefined, { email, purpose: 'register' });
-    const code = await nextCode(email, before);
-    const fresh = await apiCall<Session>('POST', '/api/v1/auth/register', undefined, {
-      email,
-      code,
-      password: 'Secret123',
-      confirmPassword: 'Secret123',
-      network: 'TRON',
-      address: TRON_ADDRESS,
-    });
-    const { context, page, errors } = await tabFor(fresh);
+    const email = newEmail('e2e-pay');
+    const token = await registerByApi(baseUrl(), { email, network: 'TRON', address: newTronAddress() });
+    const { context, page, errors } = await tabFor({ token });
     try {
-      const transfer = `/pages/transferMoneySun/bindSun/index?uid=${friend.profile.uid}`;
+      const transfer = `/pages/transferMoneySun/bindSun/index?uid=${friend.uid}`;
       await page.goto(`${baseUrl()}/#${transfer}`);
       await page.getByTestId('transfer-set-pay-password').click();
       await expect.poll(() => hash(page)).toBe(`#/pages/password_pay/index?redirect=${encodeURIComponent(transfer)}`);
@@ -330,7 +280,7 @@ describe('payment code', () => {
   let page: Page;
   let errors: string[];
   beforeAll(async () => {
-    ({ context, page, errors } = await tabFor(demo));
+    ({ context, page, errors } = await tabFor(member));
   });
   afterAll(() => context?.close());
 
@@ -339,7 +289,7 @@ describe('payment code', () => {
   it('shows my QR code and UID', async () => {
     await page.goto(`${baseUrl()}/#/pages/mine/payment_code/index`);
     await expect.poll(() => page.getByTestId('payment-qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    expect(await text(page, 'payment-uid')).toBe(demo.profile.uid);
+    expect(await text(page, 'payment-uid')).toBe(member.uid);
     await expectCleanPage(page, 'payment code');
   });
 
@@ -350,9 +300,9 @@ describe('payment code', () => {
   });
 
   it('opens the transfer to the UID of an uploaded payment code', async () => {
-    const link = `${baseUrl()}/#/pages/transferMoneySun/index?uid=${friend.profile.uid}`;
+    const link = `${baseUrl()}/#/pages/transferMoneySun/index?uid=${friend.uid}`;
     await upload('friend.png', await QRCode.toBuffer(link, { width: 300 }));
-    await expect.poll(() => hash(page)).toBe(`#/pages/transferMoneySun/index?uid=${friend.profile.uid}`);
+    await expect.poll(() => hash(page)).toBe(`#/pages/transferMoneySun/index?uid=${friend.uid}`);
     await expect.poll(() => text(page, 'recipient-name')).toBe('Friend');
   });
 
@@ -360,19 +310,19 @@ describe('payment code', () => {
     await page.goto(`${baseUrl()}/#/pages/mine/payment_code/index`);
     await page.getByTestId('payment-qr').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('payment-save').click()]);
-    expect(download.suggestedFilename()).toBe(`payment-code-${demo.profile.uid}.png`);
+    expect(download.suggestedFilename()).toBe(`payment-code-${member.uid}.png`);
     const png = await readFile(await download.path());
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     await upload('mine.png', png);
     // My own code opens the transfer page with my UID, which refuses paying myself.
-    await expect.poll(() => hash(page)).toBe(`#/pages/transferMoneySun/index?uid=${demo.profile.uid}`);
+    await expect.poll(() => hash(page)).toBe(`#/pages/transferMoneySun/index?uid=${member.uid}`);
     await expect.poll(() => text(page, 'recipient-uid')).toContain(ERRORS.TRANSFER_TO_SELF.message.en);
   });
 
   it('scans a payment code with the camera and opens the transfer', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'wallet-camera-'));
     const video = path.join(dir, 'qr.y4m');
-    await qrVideo(`${baseUrl()}/#/pages/transferMoneySun/index?uid=${friend.profile.uid}`, video);
+    await qrVideo(`${baseUrl()}/#/pages/transferMoneySun/index?uid=${friend.uid}`, video);
     const filming = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -384,10 +334,10 @@ describe('payment code', () => {
       ],
     });
     try {
-      const cameraPage = await signedInPage(filming, demo.token);
+      const cameraPage = await signedInPage(filming, member.token);
       await cameraPage.goto(`${baseUrl()}/#/pages/mine/payment_code/index`);
       await cameraPage.getByTestId('scan-camera').click();
-      await expect.poll(() => hash(cameraPage), { timeout: 15_000 }).toBe(`#/pages/transferMoneySun/index?uid=${friend.profile.uid}`);
+      await expect.poll(() => hash(cameraPage), { timeout: 15_000 }).toBe(`#/pages/transferMoneySun/index?uid=${friend.uid}`);
       await expect.poll(() => text(cameraPage, 'recipient-name')).toBe('Friend');
     } finally {
       await filming.close();
