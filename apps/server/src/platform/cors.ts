@@ -32,7 +32,7 @@ const NONE: FastifyCorsOptions = { origin: false };
  * standard, "CORS protocol"): the app's pages read their own API without it, and those replies go
  * without the allow and expose headers. The options are chosen per request, so every reply says
  * `Vary: Origin` and a cache never gives one origin's reply to another. Outside the API (the web
- * app's files, the docs) a reply without Origin keeps the allow headers it always had.
+ * app's files, the docs), with '*', a reply carries the allow headers with or without Origin.
  */
 export async function registerCors(app: FastifyInstance, configured: readonly string[]): Promise<void> {
   const anyOrigin = configured.includes('*');
