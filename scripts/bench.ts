@@ -34,7 +34,7 @@ import { describeFirstScreen, ensureWebBuild, firstScreenOnServer } from './firs
  * BENCH_ONLY=money only the transfers and exchanges over HTTP, with the TPC-B baseline and the payment
  * password's check alone.
  * BENCH_ONLY=reads only the authenticated reads (1,000 members' balances, records, cards and card
- * transactions, mixed) against a bare Fastify route, each server in its own process, the load in another.
+ * transactions, mixed) against a bare Fastify route carrying the app's plugins, each server in its own process, the load in another.
  * BENCH_ONLY=app only the whole-app load test: members signing in, reading, exchanging, transferring,
  * recharging and paying by card (the sandbox issuer's authorization webhooks) for BENCH_APP_SECONDS (60),
  * against ONE server process and then TWO sharing the database behind a round-robin proxy (about three
@@ -129,7 +129,7 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
   await readFigures(handle.db, url, figures);
 }
 
-/** Authenticated reads of a thousand members, mixed, against a bare Fastify route: both servers in their own processes. */
+/** Authenticated reads of a thousand members, mixed, against a bare Fastify route with the app's plugins: both servers in their own processes. */
 async function readFigures(db: Db, url: string, figures: Figures) {
   const reads = await readsOverHttp(db, url, { connections: HTTP_CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
   const { app, bare } = reads;
@@ -154,7 +154,7 @@ async function readFigures(db: Db, url: string, figures: Figures) {
     if (k) Object.assign(figures, { [`reads${capital(kind)}Rps`]: round(k.perSecond), [`reads${capital(kind)}P99Ms`]: round(k.p99Ms) });
   }
   console.info(
-    `authenticated reads, ${reads.members} members (each a session, 3 wallet records, a card with 5 transactions), a random member and read each request, ${HTTP_CLIENTS} connections, after a ${WARMUP_SECONDS} s warm-up: ${round(app.total.perSecond)} req/s = ${figures.readsVsBare}x a bare Fastify route (median of ${reads.roundRatios.length} rounds; ${round(bare.total.perSecond)} req/s; target >= 0.5x); p50 ${round(app.total.p50Ms)} ms, p99 ${round(app.total.p99Ms)} ms (target < 50 ms; bare: ${latency(bare.total)})`,
+    `authenticated reads, ${reads.members} members (each a session, 3 wallet records, a card with 5 transactions), a random member and read each request, ${HTTP_CLIENTS} connections, after a ${WARMUP_SECONDS} s warm-up: ${round(app.total.perSecond)} req/s = ${figures.readsVsBare}x a bare Fastify route with the app's plugins (median of ${reads.roundRatios.length} rounds; ${round(bare.total.perSecond)} req/s; target >= 0.5x); p50 ${round(app.total.p50Ms)} ms, p99 ${round(app.total.p99Ms)} ms (target < 50 ms; bare: ${latency(bare.total)})`,
   );
   console.info(
     `  rounds (app then bare route, ${round(SECONDS / reads.roundRatios.length)} s each): ${reads.roundRatios.map((r) => `${round(r)}x`).join(', ')}; all rounds together ${figures.readsVsBareAllRounds}x`,
@@ -164,7 +164,7 @@ async function readFigures(db: Db, url: string, figures: Figures) {
     if (k) console.info(`  ${READ_PATHS[kind]}: ${kindLine(k)}`);
   }
   console.info(
-    `  server: the real one (startServer) in its own process; the bare route (GET /hello, a constant) in its own; load from a third (autocannon, ${HTTP_CLIENTS} keep-alive connections); members seeded in ${round(reads.seedSeconds)} s; server CPU under the load ${round(reads.serverCores.app)} cores (bare: ${round(reads.serverCores.bare)}), ${figures.readsServerCpuUs} µs a request (bare: ${figures.bareServerCpuUs} µs), of it in the kernel ${percent(reads.serverKernelShare.app)} (bare: ${percent(reads.serverKernelShare.bare)})`,
+    `  server: the real one (startServer) in its own process; the bare route (GET /api/v1/hello, a constant, behind the app's headers, CORS, compression, cookies and request log) in its own; load from a third (autocannon, ${HTTP_CLIENTS} keep-alive connections); members seeded in ${round(reads.seedSeconds)} s; server CPU under the load ${round(reads.serverCores.app)} cores (bare: ${round(reads.serverCores.bare)}), ${figures.readsServerCpuUs} µs a request (bare: ${figures.bareServerCpuUs} µs), of it in the kernel ${percent(reads.serverKernelShare.app)} (bare: ${percent(reads.serverKernelShare.bare)})`,
   );
   const cold = reads.coldPass;
   if (cold) {

@@ -30,7 +30,7 @@ export interface ReadsFigures {
   members: number;
   seedSeconds: number;
   app: ReadFigures;
-  /** The same load against a bare Fastify route in its own process: the ceiling of this machine and generator. */
+  /** The same load against a bare Fastify route with the app's plugins in its own process: what is left is the app's own work. */
   bare: ReadFigures;
   /** Each round's app rate over the bare route's just before it: the machine's pace changes between rounds, less within one. */
   roundRatios: number[];
@@ -58,7 +58,8 @@ export interface ReadsFigures {
  * another process) draws each request at random among every member's four reads (balances, the
  * records' first page, the card list, the card's transactions), so sessions and balances are looked
  * up for a thousand members, not answered from one warm cache entry. The server is the real one
- * (startServer); the baseline is a bare Fastify route in its own process (bare-server.ts) under the
+ * (startServer); the baseline is a bare Fastify route carrying the app's plugins (helmet, CORS,
+ * compression, cookies, the request log), in its own process (bare-server.ts), under the
  * same generator, connections and warm-up, measured in the same run. Both are warmed up, then the
  * counted time is cut into READ_ROUNDS rounds taken in turn (app, bare route, app, ...): this
  * machine's pace changes from one minute to the next, and measuring one server after the other moved
@@ -90,7 +91,7 @@ export async function readsOverHttp(
     cardTransactions: (m) => `/api/v1/cards/${m.cardId}/transactions?limit=20`,
   };
   const targets: ReadTarget[] = members.flatMap((m) => READ_KINDS.map((kind) => ({ kind, path: paths[kind](m), token: m.token })));
-  const bareTargets = members.map((m) => ({ kind: 'bare', path: '/hello', token: m.token }));
+  const bareTargets = members.map((m) => ({ kind: 'bare', path: '/api/v1/hello', token: m.token }));
   type Side = {
     pid: number;
     baseUrl: string;

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { DevChain } from '@wallet/devchain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,7 +36,6 @@ import { ChangeFeed, holdRepliesUntilAnnounced } from './platform/change-feed';
 import { type Clock, systemClock } from './platform/clock';
 import { registerCompression } from './platform/compression';
 import type { Config } from './platform/config';
-import { registerCookies } from './platform/cookies';
 import { registerCors } from './platform/cors';
 import type { DatabaseHandle } from './platform/db/database';
 import { devFileRoutes } from './platform/dev-pages';
@@ -46,7 +46,7 @@ import { createMailer } from './platform/mail';
 import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
 import { attachReadCaches } from './platform/read-caches';
-import { childLoggerFactory, logController } from './platform/request-logger';
+import { logController } from './platform/request-logger';
 import { createSecretLimits, startSecretLimitJobs } from './platform/secret-limits';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { cachingSerializerCompiler } from './platform/shared-replies';
@@ -90,7 +90,6 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     loggerInstance: logger,
     ...requestIdOptions,
-    childLoggerFactory,
     logController,
     bodyLimit: 1024 * 1024,
     connectionTimeout: 65_000,
@@ -111,13 +110,13 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
     done();
   });
-  registerSecurityHeaders(app, config.NODE_ENV === 'production');
-  registerCookies(app);
-  registerCompression(app);
+  await registerSecurityHeaders(app, config.NODE_ENV === 'production');
+  await app.register(fastifyCookie);
+  await registerCompression(app);
   registerMetrics(app, database.pool);
   await registerOpenApi(app);
 
-  registerCors(app, config.CORS_ORIGINS);
+  await registerCors(app, config.CORS_ORIGINS);
   registerOwnOrigins(app, [config.APP_URL, ...config.CORS_ORIGINS]);
   // One Redis connection for the rate limits and the secret-guessing limits, when a Redis is configured.
   const redis = config.REDIS_URL ? await redisClient(config.REDIS_URL) : undefined;

@@ -38,10 +38,9 @@ describe('any origin (*)', () => {
     for (const name of ['access-control-allow-origin', 'access-control-expose-headers', 'access-control-allow-credentials'])
       expect(own.headers[name], name).toBeUndefined();
     expect(own.headers.vary).toContain('Origin');
-    // Outside the API the replies are what they were, the same for every origin: the service worker keeps them.
+    // Outside the API any page may read the replies, with or without Origin.
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.headers['access-control-allow-origin']).toBe('*');
-    expect(String(health.headers.vary ?? '')).not.toContain('Origin');
   });
 
   it('answers an OPTIONS request that is no preflight as a route it does not have, in the language asked for', async () => {
@@ -82,7 +81,8 @@ describe('origins listed by name', () => {
       url: '/api/v1/me',
       headers: { origin: 'https://evil.example.com', ...PREFLIGHT },
     });
-    expect(evil.statusCode).toBe(204);
+    // Answered as a route it does not have: @fastify/cors answers a preflight it handles with its methods and headers.
+    expect(evil.statusCode).toBe(404);
     for (const name of [
       'access-control-allow-origin',
       'access-control-allow-methods',

@@ -1,7 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, loggedStrings, type TestApp } from '../../test/app';
-import { jsonMilliseconds, redactSecrets, redactUrl } from './logger';
+import { createLogger, logDestination, redactSecrets, redactUrl } from './logger';
 
 const SECRETS = {
   token: 'tok_live_9f8e7d6c5b4a',
@@ -93,10 +98,41 @@ describe('redactSecrets', () => {
   });
 });
 
-describe('jsonMilliseconds', () => {
-  it('writes a duration as JSON.stringify does, whether or not it is to the microsecond', () => {
-    const durations = [0, 0.001, 0.01, 0.1, 0.5, 1, 1.08, 1.087, 12, 12.3, 999.999, 1000, 65_000.25, 1.2345678901, 0.0004, Number.NaN];
-    for (let us = 0; us < 3000; us += 7) durations.push(Math.round(us * 1.37) / 1000);
-    for (const ms of durations) expect(jsonMilliseconds(ms)).toBe(JSON.stringify(ms));
+describe('the log destination', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'wallet-log-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("writes a quiet server's line without being asked to flush", async () => {
+    const file = path.join(dir, 'quiet.log');
+    const logger = createLogger('info', logDestination(openSync(file, 'w')));
+    logger.info({ requestId: 'r-1' }, 'one line, far below a batch');
+    await expect
+      .poll(async () => readFile(file, 'utf8').catch(() => ''), { timeout: 5000 })
+      .toContain('"msg":"one line, far below a batch"');
+  });
+
+  it('writes every line, text in any language included, when the process exits right after them', async () => {
+    const file = path.join(dir, 'exit.log');
+    const lines = Array.from({ length: 2000 }, (_, i) => `提现 출금 出金 ✓ ${i} ${'x'.repeat(i % 300)}`);
+    const given = path.join(dir, 'lines.json');
+    await writeFile(given, JSON.stringify(lines));
+    const script = `
+      import { openSync, readFileSync } from 'node:fs';
+      import { createLogger, logDestination } from ${JSON.stringify(new URL('./logger.ts', import.meta.url).pathname)};
+      const logger = createLogger('info', logDestination(openSync(${JSON.stringify(file)}, 'w')));
+      for (const line of JSON.parse(readFileSync(${JSON.stringify(given)}, 'utf8'))) logger.info(line);
+      process.exit(3);
+    `;
+    expect(() => execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'pipe' })).toThrow();
+    const written = (await readFile(file, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).msg);
+    expect(written).toEqual(lines);
   });
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
-import { type DestinationStream, type Logger, pino, symbols } from 'pino';
-import { logDestination } from './log-destination';
+import { type DestinationStream, destination, type Logger, pino } from 'pino';
 
 /**
  * Field names whose values are secret wherever they appear: credentials, codes, tokens, card data.
@@ -42,9 +41,9 @@ const REDACT_DEPTH = 4;
 /**
  * A copy of a logged object with the values of secret names masked, to REDACT_DEPTH levels, and of
  * secret headers in any `headers` object; the object itself is returned when it holds no secret, so
- * the common line (a request's method, URL and status) costs a look at a few keys. Written here rather
- * than with pino's `redact` paths: those need a wildcard path per name and depth, which made
- * redaction the largest cost of an authenticated read (ADR 0032).
+ * the common line (a request's method, URL and status) costs a look at a few keys. A formatter rather
+ * than pino's `redact` paths, which match a name at one path each: a secret name is masked at any
+ * depth up to REDACT_DEPTH, and a secret header in any `headers` object, whatever its case.
  */
 export function redactSecrets<T>(value: T, depth = 1, headers = false): T {
   if (depth > REDACT_DEPTH || value === null || typeof value !== 'object') return value;
@@ -94,100 +93,30 @@ export function redactUrl(url: string): string {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-/**
- * The loggers createLogger made and their children (Fastify's has its serializers, a request's its
- * id): their lines' format is known here, so a line can be written without pino's general path.
- */
-const OWN_FORMAT = new WeakSet<object>();
-const knowFormat = (logger: object) => void OWN_FORMAT.add(logger);
-
 type LoggedRequest = { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } };
-type LoggedReply = { statusCode: number };
 
-const addressOf = (req: LoggedRequest) => req.ip ?? req.socket?.remoteAddress;
-const serializeRequest = (req: LoggedRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: addressOf(req) });
-// Fastify's own, kept here so that a request's line can be written knowing what it holds (its child
-// logger takes the parent's serializers over its defaults).
-const serializeReply = (reply: LoggedReply) => ({ statusCode: reply.statusCode });
+/**
+ * Where the server's lines go (standard output, or the file open as `fd`): pino's own asynchronous
+ * writer, which writes what it holds before the process exits.
+ */
+export function logDestination(fd = 1): DestinationStream {
+  return destination({ dest: fd, sync: false });
+}
 
 /** The one logger of the process (HTTP, jobs, start-up), so redaction applies everywhere. */
 export function createLogger(level: string, stream?: DestinationStream): Logger {
-  const options = {
-    level,
-    onChild: knowFormat,
-    formatters: { log: redactSecrets, bindings: redactSecrets },
-    serializers: {
-      // The standard serializer's `code` key would be masked with the secret `code` fields.
-      err: (err: Error & { code?: unknown }) => ({ type: err.name, message: err.message, stack: err.stack ?? '', errorCode: err.code }),
-      req: serializeRequest,
-      res: serializeReply,
+  return pino(
+    {
+      level,
+      formatters: { log: redactSecrets, bindings: redactSecrets },
+      serializers: {
+        // The standard serializer's `code` key would be masked with the secret `code` fields.
+        err: (err: Error & { code?: unknown }) => ({ type: err.name, message: err.message, stack: err.stack ?? '', errorCode: err.code }),
+        req: (req: LoggedRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip ?? req.socket?.remoteAddress }),
+      },
     },
-  };
-  const logger = pino(options, stream ?? logDestination());
-  knowFormat(logger);
-  return logger;
-}
-
-/** A request's closing line: the request and the reply, as the logger's serializers write them. */
-export interface CompletedRequest {
-  req: unknown;
-  res: unknown;
-  responseTime: number;
-}
-
-type Internals = Logger & { [key: symbol]: unknown };
-type Serializers = Record<string, ((value: unknown) => unknown) | undefined>;
-
-/**
- * Writes a request's closing line on `logger`'s stream as the JSON pino writes for
- * `logger.info({ requestId, req, res, responseTime }, 'request completed')`, which
- * request-logger.test.ts checks byte for byte. Every request writes one, and pino's general path
- * (its formatters, its walk over the fields, the merge of the request id) was a tenth of the server's
- * CPU on a cached read (ADR 0032). Returns false, writing nothing, when the line must take pino's
- * path: a logger made elsewhere, info off, a request or reply serialized otherwise, a message
- * prefix, or a stream that reads each line's metadata (pino.multistream).
- */
-export function writeRequestCompleted(logger: object, requestId: string, line: CompletedRequest): boolean {
-  if (!OWN_FORMAT.has(logger)) return false;
-  const own = logger as Internals;
-  if (!own.isLevelEnabled('info') || own.msgPrefix) return false;
-  const stream = own[symbols.streamSym] as DestinationStream & { [key: symbol]: unknown };
-  const serializers = own[symbols.serializersSym] as Serializers;
-  if (stream[symbols.needsMetadataGsym] || serializers.req !== serializeRequest || serializers.res !== serializeReply) return false;
-  // The serializers' objects written field by field, in their order: making the two objects and
-  // walking them with JSON.stringify was 1.5-4.5 µs of the 9 the line cost a cached read (ADR 0032).
-  const req = line.req as LoggedRequest;
-  const status = (line.res as LoggedReply).statusCode;
-  if (typeof status !== 'number') return false;
-  const address = addressOf(req);
-  stream.write(
-    `{"level":${own.levels.values.info},"time":${Date.now()}${own[symbols.chindingsSym] as string},"requestId":${jsonText(requestId)},` +
-      `"req":{"method":${jsonText(req.method)},"url":${JSON.stringify(redactUrl(req.url))}${address === undefined ? '' : `,"remoteAddress":${jsonText(address)}`}},` +
-      `"res":{"statusCode":${status}},"responseTime":${jsonMilliseconds(line.responseTime)},"msg":"request completed"}\n`,
+    stream ?? logDestination(),
   );
-  return true;
-}
-
-/** Characters JSON writes as they are: a request id, a method and an address are made of them. */
-const PLAIN_TEXT = /^[\w.:%-]*$/;
-
-/** A string as JSON.stringify writes it, without its walk when nothing in it needs escaping. */
-function jsonText(text: string): string {
-  return PLAIN_TEXT.test(text) ? `"${text}"` : JSON.stringify(text);
-}
-
-/** ".001" to ".999" as a number prints them, trailing zeros dropped; "" for none. */
-const THOUSANDTHS = Array.from({ length: 1000 }, (_, i) => (i === 0 ? '' : `.${String(i).padStart(3, '0').replace(/0+$/u, '')}`));
-
-/**
- * A duration in ms as JSON.stringify writes it. One to the microsecond (what requestCompleted logs)
- * is put together from two integers: printing a fraction the general way, shortest digits first,
- * was a microsecond of every request's line (ADR 0032).
- */
-export function jsonMilliseconds(ms: number): string {
-  const us = Math.round(ms * 1000);
-  if (us / 1000 !== ms || us < 0 || us > 1e12) return JSON.stringify(ms);
-  return `${Math.floor(us / 1000)}${THOUSANDTHS[us % 1000]}`;
 }
 
 export const requestIdOptions: Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'> = {

@@ -102,12 +102,3 @@ it('sends HSTS in production over HTTPS only', async () => {
   const tls = await t.app.inject({ method: 'GET', url: '/api/v1/meta', headers: { 'x-forwarded-proto': 'https' } });
   expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
 });
-
-it('takes the common headers from helmet once, without a policy of its own', async () => {
-  const { helmetHeaders } = await import('./security-headers');
-  const headers = new Map(helmetHeaders());
-  expect(headers.get('x-content-type-options')).toBe('nosniff');
-  expect(headers.get('cross-origin-resource-policy')).toBe('same-site');
-  expect(headers.has('content-security-policy')).toBe(false);
-  expect(headers.has('strict-transport-security')).toBe(false);
-});

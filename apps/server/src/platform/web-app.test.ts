@@ -95,3 +95,13 @@ it("sends the build's precompressed copies by Accept-Encoding, and compresses la
   const health = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
   expect(health.headers['content-encoding']).toBeUndefined();
 });
+
+it("keeps a file's Vary on Accept-Encoding beside the Origin a list of origins adds", async () => {
+  const listed = await createTestApp({
+    env: { ...PRODUCTION_ENV, WEB_DIST_DIR: dist, SMTP_URL: 'smtp://127.0.0.1:1', CORS_ORIGINS: 'https://kr.example.com' },
+  });
+  const file = await listed.app.inject({ method: 'GET', url: '/assets/big-9c1d.js', headers: { 'accept-encoding': 'br' } });
+  expect(file.headers['content-encoding']).toBe('br');
+  expect(String(file.headers.vary).toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));
+  await listed.close();
+});

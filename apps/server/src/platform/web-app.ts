@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { varyWith } from './vary';
+import vary from 'vary';
 
 /**
  * The server also serves the built web app, so one process on one port is the
@@ -41,20 +41,25 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, apiO
   if (!webAppBuilt(distDir)) {
     throw new Error(`The web app is not built: ${path.join(distDir, 'index.html')} is missing. Run \`npm run build\` first.`);
   }
-  await app.register(fastifyStatic, {
-    root: distDir,
-    // The build writes .br and .gz copies beside each text file: sent by Accept-Encoding, never made per request.
-    preCompressed: true,
-    wildcard: true,
-    cacheControl: false,
-    index: ['index.html'],
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      // A policy acts on a document or a worker (index.html, sw.js), not on a script or stylesheet a page loads.
-      if (!immutable) res.setHeader('content-security-policy', policy);
-      // The same path answers brotli, gzip or plain by Accept-Encoding: a shared cache must keep them apart.
-      res.setHeader('vary', varyWith(res.getHeader('vary'), 'accept-encoding'));
-    },
+  await app.register(async (files) => {
+    // The same path answers brotli, gzip or plain by Accept-Encoding: a shared cache must keep them
+    // apart. Added to the reply's Vary, where @fastify/cors puts Origin, as the two are written together.
+    files.addHook('onSend', async (_request, reply) => {
+      reply.header('vary', vary.append(String(reply.getHeader('vary') ?? ''), 'accept-encoding'));
+    });
+    await files.register(fastifyStatic, {
+      root: distDir,
+      // The build writes .br and .gz copies beside each text file: sent by Accept-Encoding, never made per request.
+      preCompressed: true,
+      wildcard: true,
+      cacheControl: false,
+      index: ['index.html'],
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A policy acts on a document or a worker (index.html, sw.js), not on a script or stylesheet a page loads.
+        if (!immutable) res.setHeader('content-security-policy', policy);
+      },
+    });
   });
 }

@@ -1,6 +1,6 @@
 import { appReleaseCheckQuerySchema, appReleaseCheckReplySchema, errorReplySchema } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { varyWith } from '../../platform/vary';
+import vary from 'vary';
 import { type AppReleaseDeps, checkForUpdate } from './service';
 
 /**
@@ -21,7 +21,9 @@ export const appReleaseRoutes: FastifyPluginAsyncZod<{ deps: AppReleaseDeps }> =
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60').header('vary', varyWith(reply.getHeader('vary'), 'accept-language'));
+      reply
+        .header('cache-control', 'public, max-age=60')
+        .header('vary', vary.append(String(reply.getHeader('vary') ?? ''), 'accept-language'));
       return checkForUpdate(deps, request.query.version, request.language);
     },
   );
