@@ -1,6 +1,6 @@
 import { Decimal, isLedgerTypeCode, type Language, LEDGER_TYPES, maskEmail } from '@wallet/contract';
+import type { StatementAccount, StatementEntry } from '../ledger';
 import { parseReference, type Subjects } from '../wallet/record-subjects';
-import type { StatementAccount, StatementEntry } from './queries';
 import { type RowStatus, STATEMENT_TEXTS } from './texts';
 import { isoIn } from './zone';
 
