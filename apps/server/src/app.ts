@@ -5,33 +5,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
-import { accountLockAdminRoutes, accountLockRoutes, addressBookRoutes } from './modules/address-book/routes';
-import { adminRoutes } from './modules/admin/routes';
+import { registerAddressBook } from './modules/address-book/register';
+import { registerAdmin } from './modules/admin/register';
 import { registerAppRelease } from './modules/app-release/register';
-import { appLockRoutes } from './modules/auth/app-lock-routes';
-import { devMailRoutes } from './modules/auth/dev-mail-routes';
-import { meRoutes } from './modules/auth/me-routes';
-import { paymentPinsFrom } from './modules/auth/payment-pins';
-import { authRoutes } from './modules/auth/routes';
-import { secondFactorRoutes, secondFactorSignInRoutes } from './modules/auth/second-factor/routes';
-import { secondFactorSettings } from './modules/auth/second-factor/settings';
+import { registerAuth } from './modules/auth/register';
 import { registerOwnOrigins } from './modules/auth/session-cookie';
 import type { IssuerClient } from './modules/cards/issuer';
 import { registerCards } from './modules/cards/register';
-import { devChainRoutes } from './modules/chain/dev-routes';
-import { requestChainRun } from './modules/chain/jobs';
-import { depositAdminRoutes, topUpRoutes } from './modules/chain/routes';
-import type { ChainService } from './modules/chain/service';
-import { chainServiceFromConfig } from './modules/chain/setup';
+import { registerChain } from './modules/chain/register';
 import { registerHelp } from './modules/help/register';
 import { LiveHub } from './modules/notifications/live-hub';
-import { notificationRoutes } from './modules/notifications/routes';
+import { registerNotifications } from './modules/notifications/register';
 import type { PayoutPartner } from './modules/payout/partner';
 import { registerPayout } from './modules/payout/register';
-import { statementRoutes } from './modules/statements/routes';
-import { systemRoutes } from './modules/system/routes';
+import { registerStatements } from './modules/statements/register';
+import { registerSystem } from './modules/system/register';
 import { registerTickets } from './modules/tickets/register';
-import { walletRoutes } from './modules/wallet/routes';
+import { registerWallet } from './modules/wallet/register';
 import { ChangeFeed, holdRepliesUntilAnnounced } from './platform/change-feed';
 import { type Clock, systemClock } from './platform/clock';
 import { registerCompression } from './platform/compression';
@@ -53,13 +43,6 @@ import { cachingSerializerCompiler } from './platform/shared-replies';
 import { registerConnectionDraining } from './platform/shutdown';
 import { validatorCompiler } from './platform/validation';
 import { registerWebApp, webAppBuilt } from './platform/web-app';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The chain module's service: main.ts starts its jobs, tests drive it directly. */
-    chain: ChainService;
-  }
-}
 
 export interface AppDeps {
   config: Config;
@@ -139,59 +122,25 @@ export async function buildApp(deps: AppDeps) {
     await feed.stop();
   });
 
-  await app.register(systemRoutes, { db: database.db, config });
-  await registerAppRelease(app, { db: database.db, clock, config });
-  const mailer = createMailer(config, database.db, logger);
-  const authDeps = {
-    db: database.db,
-    clock,
-    mailer,
-    log: logger,
-    secret: config.APP_SECRET,
-    codesPerEmailPerHour: config.CODES_PER_EMAIL_PER_HOUR,
-    limits: createSecretLimits({ db: database.db, clock, redis }),
-    security: { appUrl: config.APP_URL, withdrawDelayHours: config.WITHDRAW_NEW_ADDRESS_DELAY_HOURS },
-    secondFactor: secondFactorSettings(config),
-    pins: paymentPinsFrom(config),
-  };
-  await app.register(authRoutes, { deps: authDeps, config });
-  await app.register(meRoutes, { deps: authDeps, config });
-  await app.register(secondFactorSignInRoutes, { deps: authDeps, config });
-  await app.register(secondFactorRoutes, { deps: authDeps });
-  await app.register(appLockRoutes, { deps: authDeps });
-  await app.register(notificationRoutes, { db: database.db, clock, hub });
-  // On-chain top-up and withdrawal sending for the networks configured (none in most tests).
-  const faucet = config.NODE_ENV !== 'production' && deps.devchain ? '/dev/chain' : undefined;
-  const chain = chainServiceFromConfig(config, database, clock, logger, mailer, faucet);
-  app.decorate('chain', chain);
+  const db = database.db;
+  const mailer = createMailer(config, db, logger);
+  const limits = createSecretLimits({ db, clock, redis });
   const jobs = deps.jobs;
-  const walletDeps = {
-    ...authDeps,
-    fees: config.WITHDRAW_FEES,
-    sending: {
-      networks: chain.sendingNetworks,
-      autoApproveBelow: config.WITHDRAW_AUTO_APPROVE_BELOW,
-      ...(jobs ? { wake: (network: string) => requestChainRun(jobs, network, logger) } : {}),
-    },
-  };
-  await app.register(walletRoutes, { deps: walletDeps, config });
-  await app.register(addressBookRoutes, { deps: authDeps });
-  await app.register(accountLockRoutes, { deps: authDeps, config });
-  await app.register(accountLockAdminRoutes, { deps: authDeps, config });
-  await app.register(adminRoutes, { deps: walletDeps, config });
-  await app.register(topUpRoutes, { db: database.db, clock, chain, config });
-  await app.register(depositAdminRoutes, { db: database.db, clock, chain, config });
-  if (faucet && deps.devchain) await app.register(devChainRoutes, { db: database.db, clock, chain, devchain: deps.devchain, config });
-  if (jobs) await startSecretLimitJobs(jobs, authDeps.limits);
+  await registerSystem(app, { db, config });
+  await registerAppRelease(app, { db, clock, config });
+  const authDeps = await registerAuth(app, { db, clock, config, mailer, limits, logger });
+  await registerNotifications(app, { db, clock, hub });
+  const chain = await registerChain(app, { database, clock, config, mailer, logger, devchain: deps.devchain });
+  const walletDeps = await registerWallet(app, { authDeps, config, chain, logger, jobs });
+  await registerAddressBook(app, { authDeps, config });
+  await registerAdmin(app, { walletDeps, config });
+  if (jobs) await startSecretLimitJobs(jobs, limits);
   await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
   await registerPayout(app, { authDeps, config, logger, jobs, partner: deps.payoutPartner, sandboxUrl: deps.payoutSandboxUrl });
-  await registerTickets(app, { db: database.db, clock, config });
-  await registerHelp(app, { db: database.db, clock, config });
-  await app.register(statementRoutes, { deps: { db: database.db, clock } });
-  if (config.NODE_ENV !== 'production') {
-    await app.register(devMailRoutes, { db: database.db });
-    await app.register(devFileRoutes);
-  }
+  await registerTickets(app, { db, clock, config });
+  await registerHelp(app, { db, clock, config });
+  await registerStatements(app, { db, clock });
+  if (config.NODE_ENV !== 'production') await app.register(devFileRoutes);
 
   // Production always serves the web app; development does when it has been built (npm start).
   if (config.NODE_ENV === 'production' || webAppBuilt(config.WEB_DIST_DIR))

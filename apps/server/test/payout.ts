@@ -6,7 +6,7 @@ import { paymentPinsFrom } from '../src/modules/auth/payment-pins';
 import { secondFactorSettings } from '../src/modules/auth/second-factor/settings';
 import type { PayoutDeps } from '../src/modules/payout/deps';
 import { HttpPayoutPartner } from '../src/modules/payout/partner';
-import { PAYOUT_WEBHOOK_PATH } from '../src/modules/payout/webhook-routes';
+import { PAYOUT_WEBHOOK_PATH } from '../src/modules/payout/webhook-deliveries';
 import { loadConfig } from '../src/platform/config';
 import { createMailer } from '../src/platform/mail';
 import { SecretBox } from '../src/platform/secret-box';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db, Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { findUserEmail } from '../auth/service';
 import { requireSession, signedIn } from '../auth/sessions';
-import { findUserEmail } from './queries';
+import { auditOperatorAction, type Operator } from './operator';
 
 /** For a plugin whose routes are all operator routes: a session whose email is in ADMIN_EMAILS. */
 export function requireAdmin(app: FastifyInstance, db: Db, clock: Clock, adminEmails: readonly string[]): void {
@@ -15,11 +15,14 @@ export function requireAdmin(app: FastifyInstance, db: Db, clock: Clock, adminEm
   });
 }
 
+/** The signed-in operator of an operator route, for the services. */
+export const operatorOf = (request: FastifyRequest): Operator => ({ adminId: signedIn(request).userId, ip: request.ip });
+
 /** The signed-in operator's action, in the audit log; pass the action's transaction so both commit or neither. */
 export function auditAdminAction(
   db: Executor,
   request: FastifyRequest,
   entry: { action: string; subject: string; details?: Record<string, unknown> },
 ): Promise<void> {
-  return recordAudit(db, { actorKind: 'admin', actorId: signedIn(request).userId, ip: request.ip, ...entry });
+  return auditOperatorAction(db, operatorOf(request), entry);
 }

@@ -10,18 +10,16 @@ import {
   uidSchema,
   withdrawalSchema,
 } from '@wallet/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
 import { once } from '../../platform/idempotency';
 import { signedIn } from '../auth/sessions';
 import { decideWithdrawal, pendingWithdrawals, type WithdrawalDeps } from '../wallet/withdrawals';
-import { requireAdmin } from './guard';
-import { adjustBalance, type Operator, setPair, setRate } from './service';
+import { operatorOf, requireAdmin } from './guard';
+import { adjustBalance, setPair, setRate } from './service';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
-const operator = (request: FastifyRequest): Operator => ({ adminId: signedIn(request).userId, ip: request.ip });
 
 /**
  * Operator actions, for accounts whose email is in ADMIN_EMAILS; each is audited in the transaction
@@ -45,7 +43,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
       },
     },
     async (request) => {
-      await setRate(deps, operator(request), request.params.currency, request.body.usdPrice);
+      await setRate(deps, operatorOf(request), request.params.currency, request.body.usdPrice);
       return { ok: true as const };
     },
   );
@@ -63,7 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
       },
     },
     async (request) => {
-      await setPair(deps, operator(request), { ...request.params, ...request.body });
+      await setPair(deps, operatorOf(request), { ...request.params, ...request.body });
       return { ok: true as const };
     },
   );
@@ -81,7 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
       },
     },
     async (request, reply) => {
-      const by = operator(request);
+      const by = operatorOf(request);
       // A finished repeat asks the ledger again: it finds the posting by its key and answers replayed, writing nothing.
       const run = (key: string) => adjustBalance(deps, by, { uid: request.params.uid, ...request.body, key });
       return once(deps, request, reply, by.adminId, run, { asItStands: run });

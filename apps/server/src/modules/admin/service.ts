@@ -1,12 +1,11 @@
 import { type Currency, checkAmount } from '@wallet/contract';
-import { recordAudit } from '../../platform/audit';
-import { publishChange } from '../../platform/changes';
 import type { Clock } from '../../platform/clock';
-import { afterCommit } from '../../platform/db/after-commit';
 import type { Db, Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { findUserByUid } from '../auth/service';
 import { accountId, type PostingResult, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
-import { findUserIdByUid, updatePair, upsertRate } from './queries';
+import { setPairTerms, setUsdPrice } from '../wallet/rates';
+import { auditOperatorAction, type Operator } from './operator';
 
 /**
  * Operator actions. Each one commits together with its audit row, in one transaction: an action
@@ -19,22 +18,14 @@ export interface AdminDeps {
   clock: Clock;
 }
 
-/** The signed-in operator and where the request came from, as the audit log records them. */
-export interface Operator {
-  adminId: string;
-  ip: string;
-}
-
 const audit = (trx: Executor, operator: Operator, action: string, subject: string, details: Record<string, unknown>) =>
-  recordAudit(trx, { actorKind: 'admin', actorId: operator.adminId, action, subject, details, ip: operator.ip });
+  auditOperatorAction(trx, operator, { action, subject, details });
 
 /** The USD price of a currency, which every estimate and exchange rate is derived from. */
 export async function setRate(deps: AdminDeps, operator: Operator, currency: Currency, usdPrice: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    await upsertRate(trx, { currency, usdPrice, updatedBy: `admin:${operator.adminId}`, now: deps.clock.now() });
+    await setUsdPrice(trx, { currency, usdPrice, updatedBy: `admin:${operator.adminId}`, now: deps.clock.now() });
     await audit(trx, operator, 'rate.set', `currency:${currency}`, { usdPrice });
-    // Only once committed: a cache told earlier could read the old price again and keep it.
-    afterCommit(trx, () => publishChange({ topic: 'rates' }));
   });
 }
 
@@ -44,7 +35,7 @@ export async function setPair(
   pair: { from: Currency; to: Currency; spread: string; feeRate: string; enabled: boolean },
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await updatePair(trx, pair))) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
+    if (!(await setPairTerms(trx, pair))) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
     await audit(trx, operator, 'pair.set', `pair:${pair.from}-${pair.to}`, {
       spread: pair.spread,
       feeRate: pair.feeRate,
@@ -66,7 +57,7 @@ export interface Adjustment {
 /** Credits or debits a user's wallet against the adjustments account (ledger code 13). */
 export async function adjustBalance(deps: AdminDeps, operator: Operator, adjustment: Adjustment): Promise<PostingResult> {
   const { uid, currency, amount, reason, key } = adjustment;
-  const user = await findUserIdByUid(deps.db, uid);
+  const user = await findUserByUid(deps.db, uid);
   if (!user) throw new AppError('RECIPIENT_NOT_FOUND');
   const checked = checkAmount(amount.replace(/^-/, ''), currency);
   if (!checked.ok) throw new AppError(checked.code);

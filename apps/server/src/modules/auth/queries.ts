@@ -266,6 +266,11 @@ export function memberByUidColumn(uid: string): RawBuilder<MemberByUid | null> {
   return sql`(select json_build_object('id', id, 'uid', uid, 'nickname', nickname, 'email', email) from users where uid = ${uid})`;
 }
 
+/** A member's UID and address as a column of a caller's read: the member whose id the SQL expression `id` gives (null when none). */
+export function memberContactColumn(id: RawBuilder<unknown>): RawBuilder<{ uid: string; email: string } | null> {
+  return sql`(select json_build_object('uid', uid, 'email', email) from users where id = ${id})`;
+}
+
 /** A live code as `liveCodeColumn` reads it: the hash in hex, as JSON carries it. */
 export type LiveCodeRow = { id: string; code_hash: string; expires_at: string };
 

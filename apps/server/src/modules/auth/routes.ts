@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
-import { registerDeviceKeys } from './second-factor/device-key';
+import { keepDeviceKey, registerDeviceKeys, signInDevice } from './second-factor/device-key';
 import * as auth from './service';
 import { clearSessionCookie, csrfTokenFor, deliverSessionsAsCookies } from './session-cookie';
 import { authenticate, sessionToken } from './sessions';
@@ -55,7 +55,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Co
         response: { 200: signInReplySchema, ...errors },
       },
     },
-    async (request) => auth.register(deps, { ...request.body, language: request.language }, request),
+    async (request) =>
+      keepDeviceKey(request, await auth.register(deps, { ...request.body, language: request.language }, signInDevice(request))),
   );
 
   app.post(
@@ -69,7 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Co
         response: { 200: loginReplySchema, ...errors },
       },
     },
-    async (request) => auth.loginWithPassword(deps, request.body.email, request.body.password, request),
+    async (request) =>
+      keepDeviceKey(request, await auth.loginWithPassword(deps, request.body.email, request.body.password, signInDevice(request))),
   );
 
   app.post(
@@ -83,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Co
         response: { 200: loginReplySchema, ...errors },
       },
     },
-    async (request) => auth.loginWithCode(deps, request.body.email, request.body.code, request),
+    async (request) => keepDeviceKey(request, await auth.loginWithCode(deps, request.body.email, request.body.code, signInDevice(request))),
   );
 
   app.post(
@@ -97,7 +99,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.AuthDeps; config: Co
         response: { 200: loginReplySchema, ...errors },
       },
     },
-    async (request) => auth.resetPassword(deps, request.body.email, request.body.code, request.body.password, request),
+    async (request) =>
+      keepDeviceKey(
+        request,
+        await auth.resetPassword(deps, request.body.email, request.body.code, request.body.password, signInDevice(request)),
+      ),
   );
 
   app.post(

@@ -9,7 +9,7 @@ import {
   type Profile,
   type SecondFactorProof,
 } from '@wallet/contract';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../platform/audit';
 import { describeDevice } from '../../platform/device-description';
 import { AppError } from '../../platform/errors';
@@ -19,7 +19,7 @@ import { type CodeDeps, consumeCode, issueCode } from './codes';
 import { hashSecret, verifySecret } from './passwords';
 import type { PaymentPins } from './payment-pins';
 import * as q from './queries';
-import { rememberDevice } from './second-factor/device-key';
+import { rememberDevice, type SignInDevice } from './second-factor/device-key';
 import { secondFactorChallenge, spendTicket, ticketHolder } from './second-factor/sign-in';
 import { createSession, liveSince } from './sessions';
 import { checkProof, type SecondFactorSettings, verifyStepUp } from './step-up';
@@ -62,23 +62,23 @@ async function requireUser(deps: AuthDeps, userId: string) {
   return user;
 }
 
-async function session(deps: AuthDeps, user: q.UserRow, request: FastifyRequest) {
-  const { token, sessionId } = await createSession(deps, user, request);
-  await rememberDevice(deps.db, user.id, sessionId, request, deps.clock.now());
+async function session(deps: AuthDeps, user: q.UserRow, device: SignInDevice) {
+  const { token, sessionId } = await createSession(deps, user, device);
+  await rememberDevice(deps.db, user.id, sessionId, device.deviceKey, deps.clock.now());
   return { token, profile: toProfile(user) };
 }
 
 /** A sign-in's end: the session, or first the second factor when it is on and the device is new. */
-async function signIn(deps: AuthDeps, user: q.UserRow, request: FastifyRequest) {
-  return (await secondFactorChallenge(deps, user.id, request)) ?? session(deps, user, request);
+async function signIn(deps: AuthDeps, user: q.UserRow, device: SignInDevice) {
+  return (await secondFactorChallenge(deps, user.id, device.deviceKey)) ?? session(deps, user, device);
 }
 
 /** The second step of a sign-in: the ticket of the first step and one of the member's factors. */
-export async function completeSecondFactorSignIn(deps: AuthDeps, ticket: string, proof: SecondFactorProof, request: FastifyRequest) {
+export async function completeSecondFactorSignIn(deps: AuthDeps, ticket: string, proof: SecondFactorProof, device: SignInDevice) {
   const user = await requireUser(deps, await ticketHolder(deps, ticket));
-  await checkProof(deps, user.id, proof, request.ip);
+  await checkProof(deps, user.id, proof, device.ip);
   await spendTicket(deps, ticket);
-  return session(deps, user, request);
+  return session(deps, user, device);
 }
 
 const PUBLIC_PURPOSES = ['register', 'login', 'reset_password'] as const satisfies readonly CodePurpose[];
@@ -126,7 +126,7 @@ export interface RegisterInput {
  * Everything that can be checked is checked before the code is used up, so a typo in the invite
  * code does not cost the user their code and a 60-second wait.
  */
-export async function register(deps: AuthDeps, input: RegisterInput, request: FastifyRequest) {
+export async function register(deps: AuthDeps, input: RegisterInput, device: SignInDevice) {
   if (await q.findUserByEmail(deps.db, input.email)) throw new AppError('EMAIL_TAKEN');
   let invitedBy: string | null = null;
   if (input.inviteCode) {
@@ -134,7 +134,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, request: Fa
     if (!inviter) throw new AppError('INVITE_CODE_UNKNOWN');
     invitedBy = inviter.id;
   }
-  await consumeCode(deps, input.email, 'register', input.code, request.ip);
+  await consumeCode(deps, input.email, 'register', input.code, device.ip);
   const passwordHash = await hashSecret(input.password);
 
   for (let attempt = 0; ; attempt++) {
@@ -154,9 +154,9 @@ export async function register(deps: AuthDeps, input: RegisterInput, request: Fa
         actorId: user.id,
         action: 'user.register',
         subject: `user:${user.id}`,
-        ip: request.ip,
+        ip: device.ip,
       });
-      return session(deps, user, request);
+      return session(deps, user, device);
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_key')) throw new AppError('EMAIL_TAKEN');
       // A random UID or invite code can collide with an existing one; draw again.
@@ -171,30 +171,30 @@ export async function register(deps: AuthDeps, input: RegisterInput, request: Fa
  * within 15 minutes password login is locked for a minute (code login is not). While locked the
  * password is not even checked, so guessing gains nothing.
  */
-export async function loginWithPassword(deps: AuthDeps, email: string, password: string, request: FastifyRequest) {
+export async function loginWithPassword(deps: AuthDeps, email: string, password: string, device: SignInDevice) {
   const user = await q.findUserByEmail(deps.db, email);
   if (!user) throw new AppError('LOGIN_NOT_REGISTERED');
-  const verdict = await checkSecret(deps.limits, { kind: 'login_password', account: user.id, ip: request.ip }, () =>
+  const verdict = await checkSecret(deps.limits, { kind: 'login_password', account: user.id, ip: device.ip }, () =>
     verifySecret(user.password_hash, password),
   );
   if (!verdict.ok) throw new AppError('LOGIN_FAILED');
-  return signIn(deps, user, request);
+  return signIn(deps, user, device);
 }
 
-export async function loginWithCode(deps: AuthDeps, email: string, code: string, request: FastifyRequest) {
+export async function loginWithCode(deps: AuthDeps, email: string, code: string, device: SignInDevice) {
   const user = await q.findUserByEmail(deps.db, email);
   if (!user) throw new AppError('LOGIN_NOT_REGISTERED');
-  await consumeCode(deps, email, 'login', code, request.ip);
-  return signIn(deps, user, request);
+  await consumeCode(deps, email, 'login', code, device.ip);
+  return signIn(deps, user, device);
 }
 
 /** Resetting ends every session (whoever knew the old password is out) and signs this device in. */
-export async function resetPassword(deps: AuthDeps, email: string, code: string, password: string, request: FastifyRequest) {
+export async function resetPassword(deps: AuthDeps, email: string, code: string, password: string, device: SignInDevice) {
   const user = await q.findUserByEmail(deps.db, email);
   if (!user) throw new AppError('LOGIN_NOT_REGISTERED');
   // A locked account stays locked until support: a new password would not open it, so none is set.
   await assertNotLocked(deps.db, user.id);
-  await consumeCode(deps, email, 'reset_password', code, request.ip);
+  await consumeCode(deps, email, 'reset_password', code, device.ip);
   const now = deps.clock.now();
   const passwordHash = await hashSecret(password);
   const updated = await deps.db.transaction().execute(async (trx) => {
@@ -211,9 +211,9 @@ export async function resetPassword(deps: AuthDeps, email: string, code: string,
     actorId: user.id,
     action: 'user.password.reset',
     subject: `user:${user.id}`,
-    ip: request.ip,
+    ip: device.ip,
   });
-  return signIn(deps, updated, request);
+  return signIn(deps, updated, device);
 }
 
 export async function changePassword(
@@ -436,14 +436,16 @@ export async function endOtherSessions(deps: AuthDeps, auth: { userId: string; s
   return q.revokeSessionsExcept(deps.db, auth.userId, auth.sessionId, deps.clock.now());
 }
 
-/** Users as other modules (wallet, chain) read them: through these, never the users table. */
+/** Users as other modules (wallet, chain, the demo seed) read and make them: through these, never the users table. */
 export {
   findUserBoundAddress,
+  findUserByEmail,
   findUserByUid,
   findUserContact,
   findUserEmail,
   findUsersByBoundAddress,
   findUsersDisplayCurrencies,
+  insertUser,
   type LiveCodeRow,
   listUsersCreatedSince,
   liveCodeColumn,
@@ -451,6 +453,7 @@ export {
   lockUserRows,
   type MemberByUid,
   memberByUidColumn,
+  memberContactColumn,
   type PayerRow,
   payerColumn,
   spendCodeSql,

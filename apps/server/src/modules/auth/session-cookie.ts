@@ -1,7 +1,9 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import { CSRF_HEADER, SESSION_DELIVERY_HEADER } from '@wallet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_IDLE_SECONDS } from './sessions';
+
+/** A session ends after 30 days without use (sessions.ts), and its cookie lives as long. */
+export const SESSION_IDLE_SECONDS = 30 * 24 * 3600;
 
 /** The web app's session cookie (ADR 0012). Path /api: the static files never see it. */
 export const SESSION_COOKIE = 'sbc_session';

@@ -13,10 +13,8 @@ import { notify } from '../notifications/notify';
 import { assertNotLocked } from './account-security';
 import type { CodeDeps } from './codes';
 import * as q from './queries';
-import { csrfTokenMatches, fromOwnOrigin, sessionCookie } from './session-cookie';
+import { csrfTokenMatches, fromOwnOrigin, SESSION_IDLE_SECONDS, sessionCookie } from './session-cookie';
 
-/** A session ends after 30 days without use. */
-export const SESSION_IDLE_SECONDS = 30 * 24 * 3600;
 // Writing last_used_at on every request would make every read a write; a minute's precision is enough.
 const TOUCH_AFTER_SECONDS = 60;
 
@@ -37,7 +35,7 @@ function hashToken(token: string): Buffer {
 }
 
 /**
- * Signs a user in on this request's device. A sign-in from a device (its user-agent) none of the
+ * Signs a user in on the device a request came from. A sign-in from a device (its user-agent) none of the
  * user's earlier sessions used tells them, in the same transaction: a notification and an email. The
  * first session of all (sign-up) is no new device. The user's row is locked meanwhile, so two
  * sign-ins from one new device at once tell once.
@@ -45,11 +43,11 @@ function hashToken(token: string): Buffer {
 export async function createSession(
   deps: CodeDeps & MailDeps,
   user: { id: string; email: string; language: string },
-  request: FastifyRequest,
+  client: { ip: string; userAgent: string | undefined },
 ): Promise<{ token: string; sessionId: string }> {
   const token = randomBytes(32).toString('base64url');
-  const device = (request.headers['user-agent'] ?? 'unknown device').slice(0, 200);
-  const ip = request.ip ?? null;
+  const device = (client.userAgent ?? 'unknown device').slice(0, 200);
+  const ip = client.ip ?? null;
   const now = deps.clock.now();
   // The country from an offline table (platform/place.ts): looked up before the user's row is locked,
   // since its first use loads the table from disk.

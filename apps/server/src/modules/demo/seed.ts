@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
-import { insertAddress } from '../address-book/queries';
+import { insertAddress } from '../address-book/book';
 import { hashSecret } from '../auth/passwords';
 import type { PaymentPins } from '../auth/payment-pins';
-import { findUserByEmail, insertUser } from '../auth/queries';
+import { findUserByEmail, insertUser } from '../auth/service';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import { seedAppRelease } from './app-release-content';
 import { seedHelpContent } from './help-content';

@@ -1,11 +1,8 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Db, Executor } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
-import { byId, lockAccounts, onLockedAccounts } from './locking';
+import { type AccountRow, type AccountState, accountState, byId, lockAccounts, onLockedAccounts } from './locking';
 import {
-  type AccountRow,
-  type AccountState,
-  accountState,
   apply,
   type EntryDraft,
   journalRow,

@@ -6,5 +6,6 @@ export { type AccountKey, accountId, accountIds, HOUSE_SHARDS, SYSTEM_PURPOSES, 
 export { type AccountSnapshot, type CheckedBatch, planCheckedBatch, postBatch, postMany, postNew } from './batch';
 export * from './holds';
 export { ledgerViolations } from './invariants';
+export { type StatementAccount, type StatementEntry, statementAccounts, statementEntries } from './periods';
 export { type Leg, type Posting, type PostingResult, post } from './postings';
 export * from './queries';

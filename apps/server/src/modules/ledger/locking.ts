@@ -1,8 +1,18 @@
 import { randomInt } from 'node:crypto';
+import { Decimal } from '@wallet/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { HOUSE_SHARDS } from './accounts';
-import { type AccountRow, type AccountState, accountState, type Posting } from './postings';
+import type { Posting } from './postings';
+
+/** An account as the ledger works on it; `readVersion` is its version when read, which a write checks (see batchWriteCtes). */
+export type AccountState = { userId: string | null; currency: string; balance: Decimal; version: bigint; readVersion: bigint };
+
+export type AccountRow = { id: string; user_id: string | null; currency: string; balance: string; version: string };
+export const accountState = (r: AccountRow): AccountState => {
+  const version = BigInt(r.version);
+  return { userId: r.user_id, currency: r.currency, balance: new Decimal(r.balance), version, readVersion: version };
+};
 
 export interface Locked {
   /** Each locked row by its own id: a house account by the shard that was free. */

@@ -5,7 +5,7 @@ import { afterCommit } from '../../platform/db/after-commit';
 import type { Db, Executor } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
-import { lockAccounts, onLockedAccounts } from './locking';
+import { type AccountState, lockAccounts, onLockedAccounts } from './locking';
 
 /**
  * The only code that writes balances (DESIGN.md section 3). Every movement of money is a journal with
@@ -48,14 +48,6 @@ export async function post(db: Executor, posting: Posting): Promise<PostingResul
   return (db as Db).transaction().execute((trx) => postIn(trx, posting));
 }
 
-/** An account as the ledger works on it; `readVersion` is its version when read, which a write checks (see batchWriteCtes). */
-export type AccountState = { userId: string | null; currency: string; balance: Decimal; version: bigint; readVersion: bigint };
-
-export type AccountRow = { id: string; user_id: string | null; currency: string; balance: string; version: string };
-export const accountState = (r: AccountRow): AccountState => {
-  const version = BigInt(r.version);
-  return { userId: r.user_id, currency: r.currency, balance: new Decimal(r.balance), version, readVersion: version };
-};
 export type EntryDraft = {
   account_id: string;
   currency: string;

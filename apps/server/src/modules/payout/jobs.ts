@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import { createQueues } from '../../platform/jobs';
 import type { PayoutDeps } from './deps';
 import { driveDueOrders, driveOrder, PAYOUT_ORDER_JOB } from './sending';
-import { pruneDeliveries } from './webhook-routes';
+import { pruneDeliveries } from './webhook-deliveries';
 
 const SWEEP_JOB = 'payout.sweep';
 

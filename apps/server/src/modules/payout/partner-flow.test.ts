@@ -19,7 +19,7 @@ import { ledgerViolations } from '../ledger';
 import * as q from './order-queries';
 import { submitOrder } from './orders';
 import { driveDueOrders } from './sending';
-import { PAYOUT_WEBHOOK_PATH } from './webhook-routes';
+import { PAYOUT_WEBHOOK_PATH } from './webhook-deliveries';
 
 /**
  * Orders through the sandbox payout partner: paid and rejected by webhook, refused, and every way a

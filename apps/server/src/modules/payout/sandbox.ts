@@ -3,7 +3,7 @@ import { startSandboxPayout } from '@wallet/sandbox-payout';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config';
 import { HttpPayoutPartner } from './partner';
-import { PAYOUT_WEBHOOK_PATH } from './webhook-routes';
+import { PAYOUT_WEBHOOK_PATH } from './webhook-deliveries';
 
 /**
  * Development without PAYOUT_URL runs the sandbox payout partner beside the app: its own HTTP service

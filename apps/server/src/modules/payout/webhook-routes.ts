@@ -2,17 +2,11 @@ import { errorReplySchema, safeText } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import {
-  verifyWebhookSignature,
-  WEBHOOK_SIGNATURE_DESCRIPTION,
-  WEBHOOK_TOLERANCE_SECONDS,
-  webhookHeadersSchema,
-} from '../../platform/webhook-signature';
+import { verifyWebhookSignature, WEBHOOK_SIGNATURE_DESCRIPTION, webhookHeadersSchema } from '../../platform/webhook-signature';
 import type { PayoutDeps } from './deps';
 import * as q from './order-queries';
 import { apply } from './sending';
-
-export const PAYOUT_WEBHOOK_PATH = '/api/v1/payout/webhooks/partner';
+import { PAYOUT_WEBHOOK_PATH } from './webhook-deliveries';
 
 // Text the partner sends is stored and shown: control characters make it a malformed event (400).
 const text = (max: number) => safeText(max, { trim: false });
@@ -74,7 +68,3 @@ export const payoutWebhookRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; secr
     },
   );
 };
-
-/** Deliveries older than the tolerance can no longer pass the timestamp check, so their signatures can go. */
-export const pruneDeliveries = (deps: PayoutDeps) =>
-  q.pruneDeliveries(deps.db, new Date(Date.now() - 2 * WEBHOOK_TOLERANCE_SECONDS * 1000));

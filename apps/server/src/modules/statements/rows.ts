@@ -1,7 +1,7 @@
 import { Decimal, isLedgerTypeCode, type Language, LEDGER_TYPES, maskEmail } from '@wallet/contract';
 import { isoIn } from '../../platform/time-zone';
+import type { StatementAccount, StatementEntry } from '../ledger';
 import { parseReference, type Subjects } from '../wallet/record-subjects';
-import type { StatementAccount, StatementEntry } from './queries';
 import { type RowStatus, STATEMENT_TEXTS } from './texts';
 
 /** One line of a statement as the member reads it: words in their language, amounts exactly as the ledger keeps them. */

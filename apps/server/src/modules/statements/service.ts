@@ -3,11 +3,11 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { dayIn, isoIn, isTimeZone, nextDay, startOfDay } from '../../platform/time-zone';
+import { findUserContact } from '../auth/service';
 import { cardPurpose } from '../cards/accounts';
-import { findUserCard } from '../cards/queries';
-import { USER_WALLET } from '../ledger';
+import { memberCard } from '../cards/record-subjects';
+import { statementAccounts, statementEntries, USER_WALLET } from '../ledger';
 import { subjectsOf } from '../wallet/record-subjects';
-import { statementAccounts, statementEntries, statementMember } from './queries';
 import { type CurrencySummary, type StatementRow, summaries, toRow } from './rows';
 import { STATEMENT_TEXTS } from './texts';
 
@@ -49,7 +49,7 @@ export async function buildStatement(deps: StatementDeps, userId: string, query:
   let title = texts.title;
   let subject = '';
   if (query.cardId) {
-    const card = await findUserCard(deps.db, userId, query.cardId);
+    const card = await memberCard(deps.db, userId, query.cardId);
     if (!card) throw new AppError('CARD_NOT_FOUND');
     purpose = cardPurpose(card.id);
     title = card.last4 ? texts.cardTitle(card.last4) : `${texts.title} · ${texts.card(null)}`;
@@ -68,7 +68,7 @@ export async function buildStatement(deps: StatementDeps, userId: string, query:
   );
   if (entries.length > STATEMENT_LIMITS.maxRecords) throw new AppError('STATEMENT_TOO_MANY_RECORDS');
   const [member, subjects] = await Promise.all([
-    statementMember(deps.db, userId),
+    findUserContact(deps.db, userId),
     subjectsOf(
       deps.db,
       userId,

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
-import { requireAdmin } from '../admin/guard';
+import { operatorOf, requireAdmin } from '../admin/guard';
 import { readAttachment } from './attachments';
 import { sendAttachment } from './routes';
 import { closeTicket, listForOperators, replyAsOperator, type TicketDeps, ticketForOperators } from './service';
@@ -62,7 +62,7 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps; config
         response: { 200: adminTicketSchema, ...errors },
       },
     },
-    async (request) => replyAsOperator(deps, request, request.params.id, request.body.body),
+    async (request) => replyAsOperator(deps, operatorOf(request), request.params.id, request.body.body),
   );
 
   app.post(
@@ -76,7 +76,7 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps; config
         response: { 200: adminTicketSchema, ...errors },
       },
     },
-    async (request) => closeTicket(deps, request, request.params.id),
+    async (request) => closeTicket(deps, operatorOf(request), request.params.id),
   );
 
   app.get(

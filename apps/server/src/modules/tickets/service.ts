@@ -10,7 +10,6 @@ import {
   type TicketStatus,
   type TicketSummary,
 } from '@wallet/contract';
-import type { FastifyRequest } from 'fastify';
 import { publishChange } from '../../platform/changes';
 import type { Clock } from '../../platform/clock';
 import { afterCommit } from '../../platform/db/after-commit';
@@ -18,8 +17,7 @@ import type { Db, Executor } from '../../platform/db/database';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import { dayIn } from '../../platform/time-zone';
-import { auditAdminAction } from '../admin/guard';
-import { signedIn } from '../auth/sessions';
+import { auditOperatorAction, type Operator } from '../admin/operator';
 import { notify } from '../notifications/notify';
 import { claimUploads } from './attachments';
 import * as q from './queries';
@@ -219,8 +217,8 @@ export async function ticketForOperators(deps: TicketDeps, id: string): Promise<
  * An operator answers: the reply, the member's notification (ticket_answered) and the audit entry
  * commit together; the member's open screens hear of it after the commit.
  */
-export async function replyAsOperator(deps: TicketDeps, request: FastifyRequest, id: string, body: string): Promise<AdminTicket> {
-  const operatorId = signedIn(request).userId;
+export async function replyAsOperator(deps: TicketDeps, operator: Operator, id: string, body: string): Promise<AdminTicket> {
+  const operatorId = operator.adminId;
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     const ticket = await q.lockTicket(trx, id);
@@ -229,7 +227,7 @@ export async function replyAsOperator(deps: TicketDeps, request: FastifyRequest,
     const message = await q.insertMessage(trx, { ticket_id: id, author: 'operator', author_id: operatorId, body, created_at: now });
     await q.touchTicket(trx, id, now);
     await notify(trx, ticket.user_id, { code: 'ticket_answered', params: { number: ticket.number }, ref: { kind: 'ticket', id } });
-    await auditAdminAction(trx, request, {
+    await auditOperatorAction(trx, operator, {
       action: 'ticket.reply',
       subject: id,
       details: { number: ticket.number, messageId: message.id },
@@ -241,15 +239,15 @@ export async function replyAsOperator(deps: TicketDeps, request: FastifyRequest,
 }
 
 /** An operator completes the ticket (audited in the same transaction); the member may then rate it. */
-export async function closeTicket(deps: TicketDeps, request: FastifyRequest, id: string): Promise<AdminTicket> {
-  const operatorId = signedIn(request).userId;
+export async function closeTicket(deps: TicketDeps, operator: Operator, id: string): Promise<AdminTicket> {
+  const operatorId = operator.adminId;
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     const ticket = await q.lockTicket(trx, id);
     if (!ticket) throw new AppError('TICKET_NOT_FOUND');
     if (ticket.status !== 'processing') throw new AppError('TICKET_COMPLETED');
     await q.completeTicket(trx, id, operatorId, now);
-    await auditAdminAction(trx, request, { action: 'ticket.close', subject: id, details: { number: ticket.number } });
+    await auditOperatorAction(trx, operator, { action: 'ticket.close', subject: id, details: { number: ticket.number } });
     tellMember(trx, ticket.user_id);
     return { ...ticket, status: 'completed' as const, completed_at: now, updated_at: now };
   });

@@ -97,6 +97,28 @@ export function usdPriceRows(db: Executor) {
   return db.selectFrom('exchange_rates').select(['currency', 'usd_price']).execute();
 }
 
+export async function upsertRate(db: Executor, rate: { currency: string; usdPrice: string; updatedBy: string; now: Date }) {
+  await db
+    .insertInto('exchange_rates')
+    .values({ currency: rate.currency, usd_price: rate.usdPrice, updated_by: rate.updatedBy })
+    .onConflict((oc) => oc.column('currency').doUpdateSet({ usd_price: rate.usdPrice, updated_at: rate.now, updated_by: rate.updatedBy }))
+    .execute();
+}
+
+/** False when the pair does not exist (pairs are seeded, never created here). */
+export async function updatePair(
+  db: Executor,
+  pair: { from: string; to: string; spread: string; feeRate: string; enabled: boolean },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('exchange_pairs')
+    .set({ spread: pair.spread, fee_rate: pair.feeRate, enabled: pair.enabled })
+    .where('from_currency', '=', pair.from)
+    .where('to_currency', '=', pair.to)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export function listEnabledPairs(db: Executor) {
   return db
     .selectFrom('exchange_pairs')

@@ -1,6 +1,8 @@
 import { type Currency, Decimal, isCurrency } from '@wallet/contract';
-import type { Db } from '../../platform/db/database';
-import { usdPriceRows } from './queries';
+import { publishChange } from '../../platform/changes';
+import { afterCommit } from '../../platform/db/after-commit';
+import type { Db, Executor } from '../../platform/db/database';
+import { updatePair, upsertRate, usdPriceRows } from './queries';
 
 /** Price of one unit of each currency in USD, as set by operators. */
 export async function usdPrices(db: Db): Promise<Map<Currency, Decimal>> {
@@ -13,4 +15,22 @@ export function midRate(prices: ReadonlyMap<Currency, Decimal>, from: Currency, 
   const a = prices.get(from);
   const b = prices.get(to);
   return a && b ? a.div(b) : null;
+}
+
+/**
+ * Sets the USD price of a currency, which every estimate and exchange rate is derived from, in the
+ * caller's transaction (the operator's, which commits it with its audit row).
+ */
+export async function setUsdPrice(trx: Executor, rate: { currency: Currency; usdPrice: string; updatedBy: string; now: Date }) {
+  await upsertRate(trx, rate);
+  // Only once committed: a cache told earlier could read the old price again and keep it.
+  afterCommit(trx, () => publishChange({ topic: 'rates' }));
+}
+
+/** Sets an exchange pair's spread, fee and switch in the caller's transaction; false when the pair does not exist (pairs are seeded). */
+export function setPairTerms(
+  trx: Executor,
+  pair: { from: Currency; to: Currency; spread: string; feeRate: string; enabled: boolean },
+): Promise<boolean> {
+  return updatePair(trx, pair);
 }

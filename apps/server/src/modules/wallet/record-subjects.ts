@@ -1,9 +1,14 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { memberContactColumn } from '../auth/service';
+import { cardSubjects } from '../cards/record-subjects';
+import { depositSubjects } from '../chain/record-subjects';
+import { payoutSubjects } from '../payout/record-subjects';
 
 /**
  * What a ledger reference ("transfer:<id>", "card:<id>"...) points to, read for a record's detail
  * and for a statement's rows: one query per kind for any number of references, only rows of this
- * member.
+ * member. Other modules' objects are read through their own readers.
  */
 
 export interface Subjects {
@@ -42,30 +47,16 @@ export async function subjectsOf(db: Db, userId: string, references: (string | n
       ? []
       : db
           .selectFrom('transfers as t')
-          .innerJoin('users as other', (join) =>
-            join.on((eb) =>
-              eb(
-                'other.id',
-                '=',
-                eb.case().when('t.from_user_id', '=', userId).then(eb.ref('t.to_user_id')).else(eb.ref('t.from_user_id')).end(),
-              ),
-            ),
-          )
-          .select(['t.id', 't.from_user_id', 'other.uid', 'other.email'])
+          .select([
+            't.id',
+            't.from_user_id',
+            memberContactColumn(sql`case when t.from_user_id = ${userId} then t.to_user_id else t.from_user_id end`).as('other'),
+          ])
           .where('t.id', 'in', list('transfers'))
           .where((eb) => eb.or([eb('t.from_user_id', '=', userId), eb('t.to_user_id', '=', userId)]))
           .execute(),
-    ids.cards.size === 0
-      ? []
-      : db.selectFrom('cards').select(['id', 'last4']).where('id', 'in', list('cards')).where('user_id', '=', userId).execute(),
-    ids.deposits.size === 0
-      ? []
-      : db
-          .selectFrom('chain_deposits')
-          .select(['id', 'network', 'tx_hash'])
-          .where('id', 'in', list('deposits'))
-          .where('user_id', '=', userId)
-          .execute(),
+    ids.cards.size === 0 ? [] : cardSubjects(db, userId, list('cards')),
+    ids.deposits.size === 0 ? [] : depositSubjects(db, userId, list('deposits')),
     ids.withdrawals.size === 0
       ? []
       : db
@@ -74,17 +65,14 @@ export async function subjectsOf(db: Db, userId: string, references: (string | n
           .where('id', 'in', list('withdrawals'))
           .where('user_id', '=', userId)
           .execute(),
-    ids.payouts.size === 0
-      ? []
-      : db
-          .selectFrom('payout_orders')
-          .select(['id', 'kind', 'payee_name', 'payee_account_last4', 'payee_bank_name', 'stage'])
-          .where('id', 'in', list('payouts'))
-          .where('user_id', '=', userId)
-          .execute(),
+    ids.payouts.size === 0 ? [] : payoutSubjects(db, userId, list('payouts')),
   ]);
   return {
-    transfers: new Map(transfers.map((t) => [t.id, { out: t.from_user_id === userId, uid: t.uid, email: t.email }])),
+    transfers: new Map(
+      transfers.flatMap((t) =>
+        t.other ? [[t.id, { out: t.from_user_id === userId, uid: t.other.uid, email: t.other.email }] as const] : [],
+      ),
+    ),
     cards: new Map(cards.map((c) => [c.id, { last4: c.last4 }])),
     deposits: new Map(deposits.map((d) => [d.id, { network: d.network, txHash: d.tx_hash }])),
     withdrawals: new Map(withdrawals.map((w) => [w.id, { network: w.network, address: w.address, status: w.status }])),

@@ -27,6 +27,27 @@ declare module 'fastify' {
 
 export const deviceKeyHash = (key: string) => hash('sha256', `device\0${key}`, 'buffer');
 
+/** Where a sign-in comes from, as its route reads it off the request for the service. */
+export interface SignInDevice {
+  ip: string;
+  userAgent: string | undefined;
+  /** The browser's device key, on the sign-in routes (registerDeviceKeys). */
+  deviceKey: string | null;
+}
+
+export function signInDevice(request: FastifyRequest): SignInDevice {
+  return { ip: request.ip, userAgent: request.headers['user-agent'], deviceKey: request.deviceKey };
+}
+
+/**
+ * A sign-in's reply, once the service made a session (a reply with a token, not a second-factor
+ * challenge): the device key it was recorded with goes to the browser (rememberDevice).
+ */
+export function keepDeviceKey<Reply extends object>(request: FastifyRequest, reply: Reply): Reply {
+  if ('token' in reply && request.deviceKey) request.deviceKeyToSet = true;
+  return reply;
+}
+
 /**
  * Registered in the scope of the sign-in routes (under COOKIE_PATH), not the whole app: every other
  * request would pay for two hooks that do nothing for it (ADR 0031).
@@ -52,9 +73,8 @@ export function registerDeviceKeys(app: FastifyInstance): void {
   });
 }
 
-/** Records the device a new session was made on, and has the reply give the browser its key. */
-export async function rememberDevice(db: Executor, userId: string, sessionId: string, request: FastifyRequest, now: Date) {
-  if (!request.deviceKey) return;
-  await insertTrustedDevice(db, { sessionId, userId, keyHash: deviceKeyHash(request.deviceKey), now });
-  request.deviceKeyToSet = true;
+/** Records the device a new session was made on; the route's reply then gives the browser its key (keepDeviceKey). */
+export async function rememberDevice(db: Executor, userId: string, sessionId: string, deviceKey: string | null, now: Date) {
+  if (!deviceKey) return;
+  await insertTrustedDevice(db, { sessionId, userId, keyHash: deviceKeyHash(deviceKey), now });
 }

@@ -18,8 +18,9 @@ import type { Config } from '../../../platform/config';
 import { type AuthDeps, completeSecondFactorSignIn } from '../service';
 import { deliverSessionsAsCookies } from '../session-cookie';
 import { requireSession, signedIn } from '../sessions';
-import { registerDeviceKeys } from './device-key';
+import { keepDeviceKey, registerDeviceKeys, signInDevice } from './device-key';
 import { originOf } from './notice';
+import { relyingPartyFor } from './relying-party';
 import * as factors from './service';
 import { ticketHolder } from './sign-in';
 
@@ -45,7 +46,7 @@ export const secondFactorSignInRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps; c
     },
     async (request) => {
       const userId = await ticketHolder(deps, request.body.ticket);
-      return { options: await factors.passkeyChallenge(deps, userId, request) };
+      return { options: await factors.passkeyChallenge(deps, userId, relyingPartyFor(deps.secondFactor.relyingParty, request)) };
     },
   );
 
@@ -60,7 +61,8 @@ export const secondFactorSignInRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps; c
         response: { 200: signInReplySchema, ...errors },
       },
     },
-    async (request) => completeSecondFactorSignIn(deps, request.body.ticket, request.body.secondFactor, request),
+    async (request) =>
+      keepDeviceKey(request, await completeSecondFactorSignIn(deps, request.body.ticket, request.body.secondFactor, signInDevice(request))),
   );
 };
 
@@ -129,7 +131,9 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = asy
         response: { 200: webauthnOptionsReplySchema, ...errors },
       },
     },
-    async (request) => ({ options: await factors.passkeyRegistrationOptions(deps, me(request), request) }),
+    async (request) => ({
+      options: await factors.passkeyRegistrationOptions(deps, me(request), relyingPartyFor(deps.secondFactor.relyingParty, request)),
+    }),
   );
 
   app.post(
@@ -187,6 +191,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = asy
         response: { 200: webauthnOptionsReplySchema, ...errors },
       },
     },
-    async (request) => ({ options: await factors.passkeyChallenge(deps, me(request), request) }),
+    async (request) => ({
+      options: await factors.passkeyChallenge(deps, me(request), relyingPartyFor(deps.secondFactor.relyingParty, request)),
+    }),
   );
 };

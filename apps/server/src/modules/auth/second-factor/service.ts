@@ -1,5 +1,4 @@
 import type { EnrolProof, PasskeyAttestation, SecondFactorProof, SecondFactorStatus } from '@wallet/contract';
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../../platform/audit';
 import type { Executor } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
@@ -12,7 +11,7 @@ import type { FactorChange } from './notice-texts';
 import * as passkeys from './passkeys';
 import * as q from './queries';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
-import { relyingPartyFor } from './relying-party';
+import type { RelyingParty } from './relying-party';
 import { startTotp, totpCodeStep } from './totp';
 
 /*
@@ -167,9 +166,8 @@ export async function removeTotp(deps: AuthDeps, userId: string, proof: SecondFa
   });
 }
 
-export async function passkeyRegistrationOptions(deps: AuthDeps, userId: string, request: FastifyRequest) {
+export async function passkeyRegistrationOptions(deps: AuthDeps, userId: string, party: RelyingParty) {
   const user = await requireUser(deps.db, userId);
-  const party = relyingPartyFor(deps.secondFactor.relyingParty, request);
   return passkeys.registrationOptions({ db: deps.db, clock: deps.clock, relyingParty: deps.secondFactor.relyingParty }, user, party);
 }
 
@@ -220,7 +218,6 @@ export async function regenerateRecoveryCodes(deps: AuthDeps, userId: string, pr
 }
 
 /** A passkey challenge for a step-up (or for the second step of a sign-in). */
-export function passkeyChallenge(deps: AuthDeps, userId: string, request: FastifyRequest) {
-  const party = relyingPartyFor(deps.secondFactor.relyingParty, request);
+export function passkeyChallenge(deps: AuthDeps, userId: string, party: RelyingParty) {
   return passkeys.authenticationOptions({ db: deps.db, clock: deps.clock, relyingParty: deps.secondFactor.relyingParty }, userId, party);
 }

@@ -1,6 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { SecondFactorChallengeReply } from '@wallet/contract';
-import type { FastifyRequest } from 'fastify';
 import { addSeconds, type Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
@@ -21,13 +20,12 @@ const ticketHash = (ticket: string) => hash('sha256', ticket, 'buffer');
 export async function secondFactorChallenge(
   deps: { db: Db; clock: Clock },
   userId: string,
-  request: FastifyRequest,
+  deviceKey: string | null,
 ): Promise<SecondFactorChallengeReply | null> {
   const [totp, keys] = await Promise.all([q.findTotp(deps.db, userId), q.listPasskeys(deps.db, userId)]);
   const methods = { totp: Boolean(totp?.confirmed_at), passkey: keys.length > 0, recoveryCode: true as const };
   if (!methods.totp && !methods.passkey) return null;
-  const key = request.deviceKey;
-  if (key && (await q.liveSessionOnDevice(deps.db, userId, deviceKeyHash(key), liveSince(deps.clock)))) return null;
+  if (deviceKey && (await q.liveSessionOnDevice(deps.db, userId, deviceKeyHash(deviceKey), liveSince(deps.clock)))) return null;
   const now = deps.clock.now();
   await q.deleteExpired(deps.db, now);
   const ticket = randomBytes(32).toString('base64url');

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { Executor } from '../../platform/db/database';
 
 /**
- * The ledger's entries of one member's accounts over a period. The ledger module's entriesOf pages
- * newest first by id and has no time range, so a statement reads here (read-only, always scoped to
- * the member); moving this into the ledger's queries would be the tidier home.
+ * One member's accounts and their entries over a period, as a statement reads them (entriesOf pages
+ * newest first by id and has no time range). Read-only, always scoped to the member.
  */
 
 export interface StatementAccount {
@@ -33,7 +32,7 @@ export interface StatementEntry {
  * opposite order of their times, and this way opening + in - out = closing holds whatever the order.
  */
 export async function statementAccounts(
-  db: Db,
+  db: Executor,
   filter: { userId: string; purpose: string; currency?: string | undefined },
   start: Date,
 ): Promise<StatementAccount[]> {
@@ -59,7 +58,13 @@ export async function statementAccounts(
 }
 
 /** Entries of these accounts in [start, end), oldest first; at most `limit`. */
-export async function statementEntries(db: Db, accountIds: string[], start: Date, end: Date, limit: number): Promise<StatementEntry[]> {
+export async function statementEntries(
+  db: Executor,
+  accountIds: string[],
+  start: Date,
+  end: Date,
+  limit: number,
+): Promise<StatementEntry[]> {
   if (accountIds.length === 0) return [];
   return db
     .selectFrom('ledger_entries as e')
@@ -83,7 +88,3 @@ export async function statementEntries(db: Db, accountIds: string[], start: Date
     .limit(limit)
     .execute();
 }
-
-/** The member's UID and address, for the statement's heading. */
-export const statementMember = (db: Db, userId: string) =>
-  db.selectFrom('users').select(['uid', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
