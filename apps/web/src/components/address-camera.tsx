@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CameraScanner } from '../features/payment-code/components/camera-scanner';
 import { readScannedAddress, type ScannedAddress } from '../lib/address-scan';
+import { CameraScanner } from './camera-scanner';
 
 type Props = {
   open: boolean;

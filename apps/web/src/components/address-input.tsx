@@ -60,7 +60,7 @@ export function AddressInput({ id, value, onChange, network, placeholder }: Prop
   const onFile = async (picked: File | undefined) => {
     if (!picked) return;
     try {
-      const { decodeQrFile } = await import('../features/payment-code/components/qr-canvas');
+      const { decodeQrFile } = await import('../lib/qr-canvas');
       const text = await decodeQrFile(picked);
       const scanned = text === null ? null : readScannedAddress(text);
       if (scanned) return onScanned(scanned);

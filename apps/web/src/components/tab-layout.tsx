@@ -3,8 +3,8 @@ import { AppOutline, BankcardOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useUnreadCount } from '../features/notifications/api/notifications';
 import { useLiveStatus } from '../lib/live-events';
+import { useUnreadCount } from '../lib/queries/get-unread-count';
 import styles from './tab-layout.module.css';
 
 type Tab = { path: string; label: 'tabs.home' | 'tabs.wallet' | 'tabs.account'; testId: string; icon: ReactNode };

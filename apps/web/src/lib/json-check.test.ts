@@ -21,7 +21,7 @@ import {
   unreadCountReplySchema,
 } from '@wallet/contract';
 import { describe, expect, it } from 'vitest';
-import { physicalCard as card } from '../features/cards/card.fixture';
+import { physicalCard as card } from './card.fixture';
 import type { CompiledCheck } from './json-check';
 
 const balances = {

@@ -1,5 +1,5 @@
+import { useLogout } from '../../lib/queries/logout';
 import { useClearSession } from '../../lib/session';
-import { useLogout } from '../auth/api/logout';
 
 /** Signs the member out and opens the sign-in page, whatever the server answers: a lost connection must not leave the lock with no way out. */
 export function useSignedOutHere(): () => void {

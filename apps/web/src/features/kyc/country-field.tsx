@@ -2,6 +2,7 @@ import { CheckList, Popup, SearchBar } from 'antd-mobile';
 import { CloseOutline, RightOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import pickerStyles from '../../components/picker-button.module.css';
 import { useAppStore } from '../../lib/store';
 import { countryName, countryOptions, searchCountries } from './countries';
 import styles from './kyc.module.css';
@@ -32,9 +33,11 @@ export function CountryField({ value, onChange, title, placeholder, testId }: Pr
 
   return (
     <>
-      <button type="button" className={styles.pickerButton} onClick={() => setOpen(true)} data-testid={testId}>
-        <span className={name ? styles.pickerValue : `${styles.pickerValue} ${styles.placeholder}`}>{name ?? placeholder}</span>
-        <RightOutline className={styles.chevron} aria-hidden="true" />
+      <button type="button" className={pickerStyles.pickerButton} onClick={() => setOpen(true)} data-testid={testId}>
+        <span className={name ? pickerStyles.pickerValue : `${pickerStyles.pickerValue} ${pickerStyles.placeholder}`}>
+          {name ?? placeholder}
+        </span>
+        <RightOutline className={pickerStyles.chevron} aria-hidden="true" />
       </button>
       <Popup visible={open} onMaskClick={close} onClose={close} bodyStyle={{ borderRadius: '16px 16px 0 0' }} destroyOnClose>
         <div className={styles.sheet} role="dialog" aria-label={title} data-testid={`${testId}-sheet`}>
@@ -42,7 +45,7 @@ export function CountryField({ value, onChange, title, placeholder, testId }: Pr
             <h2 className={styles.sheetTitle}>{title}</h2>
             <button
               type="button"
-              className={styles.pickerButton}
+              className={pickerStyles.pickerButton}
               style={{ width: 'auto' }}
               onClick={close}
               aria-label={t('kyc.countries.close')}

@@ -2,13 +2,13 @@ import { KYC_PHOTO_SIDES, KYC_SIDES_BY_DOCUMENT, type KycBody, type KycPhotoSide
 import { Button, Form, Input, Selector, Switch } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date-field';
+import { expiryDateRange, issueDateRange } from '../../lib/dates';
 import type { FieldIssue } from '../../lib/form-issues';
-import { type PhotoState, PhotoUpload } from '../cards/components/photo-upload';
 import { CountryField } from './country-field';
-import { DateField } from './date-field';
-import { expiryDateRange, issueDateRange } from './dates';
 import styles from './kyc.module.css';
 import { checkKyc, type KycField, kycValues } from './kyc-values';
+import { type PhotoState, PhotoUpload } from './photo-upload';
 
 /** Missing dates share their field's sentence. */
 const ISSUE_KEY = { issueMissing: 'issueDate', expiryMissing: 'expiryDate' } as const;

@@ -2,11 +2,11 @@ import { KYC_NO_EXPIRY, KYC_SIDES_BY_DOCUMENT, type KycBody } from '@wallet/cont
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../components/date-field';
 import { FormFailure } from '../../components/form-failure';
 import { Section } from '../../components/section';
 import { useAppStore } from '../../lib/store';
 import { countryName } from './countries';
-import { formatDay } from './date-field';
 import styles from './kyc.module.css';
 import type { Photos } from './kyc-form';
 

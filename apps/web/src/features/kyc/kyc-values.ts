@@ -1,7 +1,7 @@
 import { type KycBody, kycBodySchema } from '@wallet/contract';
+import { type DateProblem, dateProblems, sentExpiry } from '../../lib/dates';
 import type { FieldIssue } from '../../lib/form-issues';
 import { countryName } from './countries';
-import { type DateProblem, dateProblems, sentExpiry } from './dates';
 
 /** The KYC form's fields as antd-mobile holds them: flat, the address too. */
 export type KycValues = {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   cookieSessionReplySchema,
   type EnrolProof,
@@ -11,18 +11,7 @@ import {
   webauthnOptionsReplySchema,
 } from '@wallet/contract';
 import { api } from '../../lib/api';
-import { useSignedIn } from '../../lib/session';
-
-export const SECOND_FACTOR_QUERY_KEY = ['account', 'second-factor'] as const;
-
-export function useSecondFactorStatus() {
-  const signedIn = useSignedIn();
-  return useQuery({
-    queryKey: SECOND_FACTOR_QUERY_KEY,
-    queryFn: ({ signal }) => api.get('/api/v1/me/second-factor', { signal, schema: secondFactorStatusSchema }),
-    enabled: signedIn,
-  });
-}
+import { SECOND_FACTOR_QUERY_KEY } from '../../lib/query-keys';
 
 /** Every change answers the new status (or carries it): the settings screen shows it at once. */
 function useFactorMutation<A, R>(run: (args: A) => Promise<R>) {
@@ -59,10 +48,6 @@ export const useRegenerateRecoveryCodes = () =>
   useFactorMutation((secondFactor: SecondFactorProof) =>
     api.post('/api/v1/me/second-factor/recovery-codes', { secondFactor }, { schema: recoveryCodesReplySchema }),
   );
-
-/** A passkey challenge for a guarded action of the signed-in member. */
-export const stepUpPasskeyOptions = () =>
-  api.post('/api/v1/me/second-factor/passkey-challenge', undefined, { schema: webauthnOptionsReplySchema });
 
 /** A passkey challenge for the second step of a sign-in. */
 export const signInPasskeyOptions = (ticket: string) =>

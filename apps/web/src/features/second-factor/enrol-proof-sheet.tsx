@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../components/code-field';
 import { FormFooter } from '../../components/form-footer';
 import { PayPasswordForm } from '../../components/pay-password-form';
+import proofStyles from '../../components/proof-sheet.module.css';
 import { ApiError } from '../../lib/api-client';
 import { textValues } from '../../lib/form-issues';
+import { useProofPrompt } from '../../lib/proof-prompt';
+import { useSendAccountCode } from '../../lib/queries/send-account-code';
 import { useApiForm } from '../../lib/use-api-form';
-import { useSendAccountCode } from '../account/api/send-account-code';
-import { useProofPrompt } from './proof-prompt';
-import styles from './second-factor.module.css';
 
 /** What the server asks before the first factor goes on: the member's payment password, or without one an emailed code. */
 type Needs = 'payment_password' | 'email_code';
@@ -81,9 +81,9 @@ function EnrolProofForm({ needs, submit }: { needs: Needs; submit: (proof: Enrol
   };
 
   return (
-    <div className={styles.sheet} data-testid="enrol-proof-sheet">
-      <h2 className={styles.sheetTitle}>{t('secondFactor.enrol.title')}</h2>
-      <p className={styles.sheetIntro}>
+    <div className={proofStyles.sheet} data-testid="enrol-proof-sheet">
+      <h2 className={proofStyles.sheetTitle}>{t('secondFactor.enrol.title')}</h2>
+      <p className={proofStyles.sheetIntro}>
         {needs === 'payment_password' ? t('secondFactor.enrol.paymentPasswordIntro') : t('secondFactor.enrol.emailIntro')}
       </p>
       {needs === 'payment_password' ? (

@@ -1,6 +1,7 @@
 import { LIMITS } from '@wallet/contract';
 import { Button, Popup, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import proofStyles from '../../components/proof-sheet.module.css';
 import { copyText } from '../../lib/copy-text';
 import styles from './second-factor.module.css';
 
@@ -15,10 +16,10 @@ export function RecoveryCodesSheet({ codes, onClose }: Props) {
   };
   return (
     <Popup visible={codes !== null} destroyOnClose bodyStyle={{ borderRadius: '12px 12px 0 0' }}>
-      <div className={styles.sheet} data-testid="recovery-codes">
-        <h2 className={styles.sheetTitle}>{t('secondFactor.recovery.newTitle')}</h2>
-        <p className={styles.sheetIntro}>{t('secondFactor.recovery.shownOnce')}</p>
-        <div className={styles.stack}>
+      <div className={proofStyles.sheet} data-testid="recovery-codes">
+        <h2 className={proofStyles.sheetTitle}>{t('secondFactor.recovery.newTitle')}</h2>
+        <p className={proofStyles.sheetIntro}>{t('secondFactor.recovery.shownOnce')}</p>
+        <div className={proofStyles.stack}>
           <ul className={styles.codes}>
             {codes?.map((code) => (
               <li key={code} data-testid="recovery-code">

@@ -5,10 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
+import proofStyles from '../../components/proof-sheet.module.css';
 import { Section } from '../../components/section';
+import { StepUpSheet, useStepUp } from '../../components/step-up-sheet';
 import { formatDateTime } from '../../lib/format';
+import { useSecondFactorStatus } from '../../lib/queries/second-factor';
 import { useAppStore } from '../../lib/store';
 import { useErrorText } from '../../lib/use-error-text';
+import { createPasskey, PasskeyCancelled, passkeysSupported } from '../../lib/webauthn';
 import {
   passkeyCreationOptions,
   startTotp,
@@ -17,14 +21,11 @@ import {
   useRegenerateRecoveryCodes,
   useRemovePasskey,
   useRemoveTotp,
-  useSecondFactorStatus,
 } from './api';
 import { useEnrolProof } from './enrol-proof-sheet';
 import { RecoveryCodesSheet } from './recovery-codes-sheet';
 import styles from './second-factor.module.css';
-import { StepUpSheet, useStepUp } from './step-up-sheet';
 import { TotpSetupSheet } from './totp-setup-sheet';
-import { createPasskey, PasskeyCancelled, passkeysSupported } from './webauthn';
 
 /** An action that always takes the second factor (removing one, new recovery codes). */
 type Guarded = (proof: SecondFactorProof) => Promise<unknown>;
@@ -205,7 +206,7 @@ function Factors({ status }: { status: SecondFactorStatus }) {
 
       {status.enabled && (
         <Section title={t('secondFactor.recovery.title')}>
-          <div className={`${styles.stack} ${styles.actions}`}>
+          <div className={`${proofStyles.stack} ${styles.actions}`}>
             <p className={styles.hint}>{t('secondFactor.recovery.intro')}</p>
             <span className={styles.meta} data-testid="recovery-left">
               {t('secondFactor.recovery.left', { count: status.recoveryCodesLeft })}

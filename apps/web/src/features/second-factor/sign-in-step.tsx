@@ -3,9 +3,10 @@ import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard } from '../../components/form-card';
+import { ProofForm } from '../../components/proof-form';
+import proofStyles from '../../components/proof-sheet.module.css';
 import { useStartSession } from '../../lib/session';
 import { finishSignIn, signInPasskeyOptions } from './api';
-import { ProofForm } from './proof-form';
 import styles from './second-factor.module.css';
 
 type Props = { challenge: SecondFactorChallengeReply; onSignedIn: (reply: CookieSessionReply) => void; onBack: () => void };
@@ -15,7 +16,7 @@ export function SecondFactorSignIn({ challenge, onSignedIn, onBack }: Props) {
   const { t } = useTranslation();
   return (
     <FormCard title={t('secondFactor.signIn.title')} description={t('secondFactor.signIn.intro')}>
-      <div className={`${styles.stack} ${styles.padded}`} data-testid="sign-in-second-factor">
+      <div className={`${proofStyles.stack} ${styles.padded}`} data-testid="sign-in-second-factor">
         <ProofForm
           methods={challenge.methods}
           passkeyOptions={() => signInPasskeyOptions(challenge.ticket)}

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/copy-button';
+import proofStyles from '../../components/proof-sheet.module.css';
 import { useErrorText } from '../../lib/use-error-text';
 import styles from './second-factor.module.css';
 
@@ -62,10 +63,10 @@ export function TotpSetupSheet({ setup, confirm, onClose }: Props) {
       destroyOnClose
       bodyStyle={{ borderRadius: '12px 12px 0 0' }}
     >
-      <div className={styles.sheet} data-testid="totp-setup">
-        <h2 className={styles.sheetTitle}>{t('secondFactor.totp.setupTitle')}</h2>
-        <p className={styles.sheetIntro}>{t('secondFactor.totp.scan')}</p>
-        <form className={styles.stack} onSubmit={(event) => void onSubmit(event)}>
+      <div className={proofStyles.sheet} data-testid="totp-setup">
+        <h2 className={proofStyles.sheetTitle}>{t('secondFactor.totp.setupTitle')}</h2>
+        <p className={proofStyles.sheetIntro}>{t('secondFactor.totp.scan')}</p>
+        <form className={proofStyles.stack} onSubmit={(event) => void onSubmit(event)}>
           <div className={styles.qr}>
             {image ? (
               <img src={image} alt={t('secondFactor.totp.qrAlt')} className={styles.qrImage} data-testid="totp-qr" />
@@ -73,8 +74,8 @@ export function TotpSetupSheet({ setup, confirm, onClose }: Props) {
               <Skeleton animated className={styles.qrImage} />
             )}
           </div>
-          <div className={styles.field}>
-            <span className={styles.label}>{t('secondFactor.totp.key')}</span>
+          <div className={proofStyles.field}>
+            <span className={proofStyles.label}>{t('secondFactor.totp.key')}</span>
             <span className={styles.stackRow}>
               <code className={styles.key} translate="no" data-testid="totp-secret">
                 {setup?.secret}
@@ -82,13 +83,13 @@ export function TotpSetupSheet({ setup, confirm, onClose }: Props) {
               <CopyButton text={setup?.secret ?? ''} label={t('secondFactor.totp.copyKey')} />
             </span>
           </div>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={codeId}>
+          <div className={proofStyles.field}>
+            <label className={proofStyles.label} htmlFor={codeId}>
               {t('secondFactor.totp.code')}
             </label>
             <Input
               id={codeId}
-              className={styles.input}
+              className={proofStyles.input}
               value={code}
               onChange={(next) => setCode(next.replace(/\D/g, '').slice(0, 6))}
               inputMode="numeric"
@@ -98,7 +99,7 @@ export function TotpSetupSheet({ setup, confirm, onClose }: Props) {
             />
           </div>
           {failure !== null && (
-            <p className={styles.failure} role="alert">
+            <p className={proofStyles.failure} role="alert">
               {errorText(failure)}
             </p>
           )}

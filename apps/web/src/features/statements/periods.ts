@@ -1,4 +1,4 @@
-import { toIsoDate } from '../kyc/dates';
+import { toIsoDate } from '../../lib/dates';
 
 export type PeriodChoice = 'thisMonth' | 'lastMonth' | 'custom';
 export type Period = { from: string; to: string };

@@ -6,10 +6,10 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormCard } from '../../components/form-card';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
-import { useSendAccountCode } from '../../features/account/api/send-account-code';
 import { PAYEES_PATH, payeeKindOf } from '../../features/payout/components/paths';
 import { PayeeForm } from '../../features/payout/components/payee-form';
 import { RevealPayeeForm } from '../../features/payout/components/reveal-payee-form';
+import { useSendAccountCode } from '../../lib/queries/send-account-code';
 import { withQuery, withRedirect } from '../../lib/redirect';
 import { useRedirectParam } from '../../lib/session';
 

@@ -7,9 +7,9 @@ import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
 import { QueryGate } from '../../components/query-gate';
 import { useMe } from '../../features/account/api/get-me';
-import { useSendAccountCode } from '../../features/account/api/send-account-code';
 import { useAddressBook } from '../../features/address-book/api/get-address-book';
 import { AddAddressForm } from '../../features/address-book/components/add-address-form';
+import { useSendAccountCode } from '../../lib/queries/send-account-code';
 import { withQuery, withRedirect } from '../../lib/redirect';
 import { useRedirectParam } from '../../lib/session';
 

@@ -6,13 +6,13 @@ import { CopyButton } from '../../components/copy-button';
 import { DigitsInput } from '../../components/digits-input';
 import { FormCard } from '../../components/form-card';
 import { FormFooter } from '../../components/form-footer';
+import { useStepUp } from '../../components/step-up-sheet';
 import { useRevealCard } from '../../features/cards/api/card-money';
 import detail from '../../features/cards/components/card-detail.module.css';
 import { CardFace } from '../../features/cards/components/card-face';
 import { CardPage } from '../../features/cards/components/card-page';
 import styles from '../../features/cards/components/cards.module.css';
 import { RevealChooser } from '../../features/cards/components/reveal-chooser';
-import { useStepUp } from '../../features/second-factor/step-up-sheet';
 
 type Secrets = { pan: string; cvv: string; expiry: string; holderName: string; hideAfterSeconds: number };
 

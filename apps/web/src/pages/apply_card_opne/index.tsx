@@ -8,11 +8,11 @@ import { FormFooter } from '../../components/form-footer';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
 import { QueryGate } from '../../components/query-gate';
-import { useCardProducts } from '../../features/cards/api/get-products';
 import { useOpenCard } from '../../features/cards/api/open-card';
 import { APPLY_MAX_LENGTH, applyRules, SHIPPING_FIELDS } from '../../features/cards/components/apply-rules';
 import { ProductCard, ProductList } from '../../features/cards/components/product-card';
 import { useAttemptKeys } from '../../lib/attempt-keys';
+import { useCardProducts } from '../../lib/queries/get-card-products';
 
 /**
  * Opening a card: cardholder name in English letters, and for a physical card where to send it; the

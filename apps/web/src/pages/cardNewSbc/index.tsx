@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
 import { QueryGate } from '../../components/query-gate';
-import { useCardProducts } from '../../features/cards/api/get-products';
 import { ProductCard, ProductList } from '../../features/cards/components/product-card';
+import { useCardProducts } from '../../lib/queries/get-card-products';
 
 /** The card products on offer: level, type, currency and the three fees, each leading to the opening form. */
 export default function CardProductsPage() {

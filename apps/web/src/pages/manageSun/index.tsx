@@ -8,8 +8,8 @@ import { DisplayCurrencyPicker } from '../../features/account/components/display
 import { ProfileLanguageSync } from '../../features/account/components/profile-language-sync';
 import { SessionList } from '../../features/account/components/session-list';
 import { SettingsLinks } from '../../features/app-release/components/settings-links';
-import { useLogout } from '../../features/auth/api/logout';
 import { LanguagePicker } from '../../features/settings/components/language-picker';
+import { useLogout } from '../../lib/queries/logout';
 import { useClearSession } from '../../lib/session';
 import styles from './manage-sun.module.css';
 

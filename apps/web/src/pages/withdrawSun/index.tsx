@@ -12,7 +12,6 @@ import { NavBar } from '../../components/nav-bar';
 import { PageBody } from '../../components/page-body';
 import { PayPasswordRequired } from '../../components/pay-password-required';
 import { useMe } from '../../features/account/api/get-me';
-import { useSendAccountCode } from '../../features/account/api/send-account-code';
 import { ADDRESS_BOOK_QUERY_KEY, useAddressBook } from '../../features/address-book/api/get-address-book';
 import { AddressPicker } from '../../features/address-book/components/address-picker';
 import { HoldNotice } from '../../features/address-book/components/hold-notice';
@@ -21,6 +20,7 @@ import { useWithdrawalFees } from '../../features/withdraw/api/get-withdrawal-fe
 import { WithdrawForm } from '../../features/withdraw/components/withdraw-form';
 import { withdrawalDoneKey } from '../../features/withdraw/components/withdrawal-status-tag';
 import { formatMoney } from '../../lib/format';
+import { useSendAccountCode } from '../../lib/queries/send-account-code';
 import { withRedirect } from '../../lib/redirect';
 import { useErrorText } from '../../lib/use-error-text';
 

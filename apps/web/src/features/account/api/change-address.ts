@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type changeAddressBodySchema, profileSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { ME_QUERY_KEY } from '../../../lib/query-keys';
 import type { Parsed } from '../../../lib/schema-types';
 import { ADDRESS_HISTORY_QUERY_KEY } from './get-address-history';
-import { ME_QUERY_KEY } from './get-me';
 
 export function changeAddress(body: Parsed<typeof changeAddressBodySchema>) {
   return api.post('/api/v1/me/address', body, { schema: profileSchema });

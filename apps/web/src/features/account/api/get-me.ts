@@ -2,9 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@wallet/contract';
 import { api } from '../../../lib/api';
 import { firstScreenSchemas } from '../../../lib/first-screen-schemas';
+import { ME_QUERY_KEY } from '../../../lib/query-keys';
 import { useSignedIn } from '../../../lib/session';
-
-export const ME_QUERY_KEY = ['account', 'me'] as const;
 
 export function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<Profile> {
   return api.get('/api/v1/me', { signal, schema: firstScreenSchemas.profile });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileSchema, type updateProfileBodySchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { ME_QUERY_KEY } from '../../../lib/query-keys';
 import type { Parsed } from '../../../lib/schema-types';
-import { ME_QUERY_KEY } from './get-me';
 
 export type ProfileChanges = Parsed<typeof updateProfileBodySchema>;
 

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkItem } from '../../../components/link-item';
 import { Section } from '../../../components/section';
 import { useLiveStatus } from '../../../lib/live-events';
-import { useUnreadCount } from '../../notifications/api/notifications';
+import { useUnreadCount } from '../../../lib/queries/get-unread-count';
 import styles from './account.module.css';
 
 /** The account's own screens, in the order people look for them. */

@@ -5,11 +5,11 @@ import { AddressFields } from '../../../components/address-fields';
 import { CodeField } from '../../../components/code-field';
 import { DigitsInput } from '../../../components/digits-input';
 import { SecuredFormFooter } from '../../../components/secured-form-footer';
+import { useStepUp } from '../../../components/step-up-sheet';
 import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
+import { useSendAccountCode } from '../../../lib/queries/send-account-code';
 import { useApiForm } from '../../../lib/use-api-form';
-import { useStepUp } from '../../second-factor/step-up-sheet';
 import { useChangeAddress } from '../api/change-address';
-import { useSendAccountCode } from '../api/send-account-code';
 
 type Props = { profile: Profile; onDone: () => void; onSetPaymentPassword: () => void };
 

@@ -6,9 +6,9 @@ import { CodeField } from '../../../components/code-field';
 import { FormFooter } from '../../../components/form-footer';
 import { PasswordInput } from '../../../components/password-input';
 import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
+import { useSendAccountCode } from '../../../lib/queries/send-account-code';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useChangePassword } from '../api/change-password';
-import { useSendAccountCode } from '../api/send-account-code';
 import styles from './account.module.css';
 
 type Proof = 'password' | 'code';

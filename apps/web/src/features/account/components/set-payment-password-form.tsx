@@ -5,8 +5,8 @@ import { CodeField } from '../../../components/code-field';
 import { DigitsInput } from '../../../components/digits-input';
 import { FormFooter } from '../../../components/form-footer';
 import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
+import { useSendAccountCode } from '../../../lib/queries/send-account-code';
 import { useApiForm } from '../../../lib/use-api-form';
-import { useSendAccountCode } from '../api/send-account-code';
 import { useSetPaymentPassword } from '../api/set-payment-password';
 
 type Props = { onDone: () => void; reset?: boolean };

@@ -5,9 +5,9 @@ import { AddressFields } from '../../../components/address-fields';
 import { MemberProofFields, useMemberProof } from '../../../components/member-proof-fields';
 import { SecuredFormFooter } from '../../../components/secured-form-footer';
 import type { CodeSent } from '../../../components/send-code-button';
+import { useStepUp } from '../../../components/step-up-sheet';
 import { CODE_ERROR_FIELDS, textValues } from '../../../lib/form-issues';
 import { useApiForm } from '../../../lib/use-api-form';
-import { useStepUp } from '../../second-factor/step-up-sheet';
 import { useAddAddress } from '../api/change-address-book';
 
 /** Refusals the server names a field for; the others show above the button. */

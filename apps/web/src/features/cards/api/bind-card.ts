@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cardSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
-import { CARDS_QUERY_KEY, cardQueryKey } from './get-cards';
+import { CARDS_QUERY_KEY } from '../../../lib/query-keys';
+import { cardQueryKey } from './get-cards';
 
 /** Binds a delivered physical card by the number printed on it; the issuer checks the number. */
 export function useBindCard(id: string) {

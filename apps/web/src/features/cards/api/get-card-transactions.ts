@@ -6,8 +6,9 @@ import type { CardTransaction, CardTransactionList, cardFundingListSchema } from
 import { api } from '../../../lib/api';
 import { jsonReplySchema } from '../../../lib/json-check';
 import { whenOffline } from '../../../lib/live-events';
+import { CARDS_QUERY_KEY } from '../../../lib/query-keys';
 import type { Parsed } from '../../../lib/schema-types';
-import { CARD_ACTIVITY_REFRESH_MS, CARDS_QUERY_KEY } from './get-cards';
+import { CARD_ACTIVITY_REFRESH_MS } from './get-cards';
 
 const PAGE_SIZE = 20;
 /** Build-compiled checks of the contract's schemas: a card's page draws without zod. */

@@ -5,10 +5,9 @@ import type { Card, CardList } from '@wallet/contract';
 import { api } from '../../../lib/api';
 import { jsonReplySchema } from '../../../lib/json-check';
 import { whenOffline } from '../../../lib/live-events';
+import { CARDS_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/query-keys';
 import { useSignedIn } from '../../../lib/session';
-import { WALLET_QUERY_KEY } from '../../wallet/api/get-balances';
 
-export const CARDS_QUERY_KEY = ['cards'] as const;
 /** Purchases reach a card from the issuer at any time: an open card screen refreshes this often. */
 export const CARD_ACTIVITY_REFRESH_MS = 15_000;
 export const cardQueryKey = (id: string) => ['cards', 'one', id] as const;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cardSchema, IDEMPOTENCY_HEADER, type openCardBodySchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { CARDS_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/query-keys';
 import type { Parsed } from '../../../lib/schema-types';
-import { CARDS_QUERY_KEY } from './get-cards';
 
 /** Buys a card: the fee is taken at once, the card opens in the background. Keyed, so a retry buys one card. */
 export function openCard({ body, idempotencyKey }: { body: Parsed<typeof openCardBodySchema>; idempotencyKey: string }) {
@@ -14,6 +14,9 @@ export function useOpenCard() {
   return useMutation({
     mutationFn: openCard,
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['wallet'] })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CARDS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY }),
+      ]),
   });
 }

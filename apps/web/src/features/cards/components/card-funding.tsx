@@ -2,10 +2,10 @@ import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedList } from '../../../components/paged-list';
+import signedStyles from '../../../components/signed-amount.module.css';
 import { formatDateTime, formatSignedMoney } from '../../../lib/format';
+import { ledgerTypeLabel } from '../../../lib/ledger-type-label';
 import { useAppStore } from '../../../lib/store';
-import { ledgerTypeLabel } from '../../wallet/components/ledger-type-label';
-import walletStyles from '../../wallet/components/wallet.module.css';
 import { useCardFunding } from '../api/get-card-transactions';
 
 /** Money into and out of the card other than purchases: recharges, withdrawals to the wallet, monthly fees. */
@@ -32,7 +32,7 @@ export function CardFunding({ cardId }: { cardId: string }) {
                 key={item.id}
                 description={formatDateTime(item.time, language)}
                 extra={
-                  <span className={walletStyles[signed.direction]}>
+                  <span className={signedStyles[signed.direction]}>
                     {signed.text} {item.currency}
                   </span>
                 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { physicalCard as base } from '../card.fixture';
+import { physicalCard as base } from '../../../lib/card.fixture';
 import { cardStage, nextAction } from './card-stage';
 
 describe('cardStage', () => {

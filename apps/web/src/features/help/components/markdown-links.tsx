@@ -21,7 +21,7 @@ export function isOwnImage(src: string, origin: string): boolean {
   }
 }
 
-/** The link of operator Markdown, whichever renderer drew it (markdown.tsx or simple-markdown.tsx). */
+/** The link of operator Markdown (markdown.tsx). */
 export function MarkdownLink({ href = '', children }: { href?: string; children?: ReactNode }) {
   // An unsafe address (javascript:, data:) arrives here emptied; a bare #anchor would leave the app's route.
   if (href === '' || (href.startsWith('#') && !isInAppLink(href))) return <span>{children}</span>;

@@ -1,10 +1,24 @@
-import { useRef, useState } from 'react';
+import { type ComponentProps, type ComponentType, lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate, useNavigationType } from 'react-router';
 import { useSignedIn } from '../../../lib/session';
 import { useDrawnInTransition } from '../../../lib/use-drawn-in-transition';
 import { useDismissPopup, usePendingPopups } from '../api/popups';
 import { articlePath } from './paths';
-import { PopupDialog } from './popup-dialog';
+import type { PopupDialog as PopupDialogType } from './popup-dialog';
+
+/**
+ * The dialog and its Markdown renderer (react-markdown, about 35 KB gzipped) load after home's first
+ * paint, and only when there is an announcement to show: the pop-up appears a moment after home. A
+ * chunk that fails to load shows no pop-up rather than an error in home's place; the announcement,
+ * not dismissed, shows at the next opening.
+ */
+const PopupDialog = lazy(async (): Promise<{ default: ComponentType<ComponentProps<typeof PopupDialogType>> }> => {
+  try {
+    return { default: (await import('./popup-dialog')).PopupDialog };
+  } catch {
+    return { default: () => null };
+  }
+});
 
 /**
  * Whether this page load opened onto home, signed in: decided at home's first showing and kept until
@@ -38,14 +52,16 @@ export function PopupAnnouncements() {
   if (!current) return null;
 
   return (
-    <PopupDialog
-      popup={current}
-      position={total.current > 1 ? { n: total.current - popups.length + 1, total: total.current } : null}
-      onDismiss={() => dismiss.mutate(current.id)}
-      onOpen={() => {
-        dismiss.mutate(current.id);
-        navigate(articlePath(current.id));
-      }}
-    />
+    <Suspense fallback={null}>
+      <PopupDialog
+        popup={current}
+        position={total.current > 1 ? { n: total.current - popups.length + 1, total: total.current } : null}
+        onDismiss={() => dismiss.mutate(current.id)}
+        onOpen={() => {
+          dismiss.mutate(current.id);
+          navigate(articlePath(current.id));
+        }}
+      />
+    </Suspense>
   );
 }

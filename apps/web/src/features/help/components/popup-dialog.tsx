@@ -6,8 +6,8 @@ import { Button, Space } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageNote } from './language-note';
+import { MarkdownText } from './markdown';
 import styles from './popup-dialog.module.css';
-import { OperatorMarkdown } from './simple-markdown';
 
 type Props = {
   popup: HelpArticle;
@@ -67,7 +67,7 @@ export function PopupDialog({ popup, position, onDismiss, onOpen }: Props) {
                   {position && ` · ${t('help.popup.position', position)}`}
                 </p>
                 <LanguageNote language={popup.language} />
-                <OperatorMarkdown source={popup.body} />
+                <MarkdownText source={popup.body} />
               </div>
             </div>
             <Space direction="vertical" block className="adm-modal-footer">

@@ -1,13 +1,12 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { notificationListReplySchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
 import { firstScreenSchemas } from '../../../lib/first-screen-schemas';
+import { NOTIFICATIONS_QUERY_KEY } from '../../../lib/query-keys';
 import type { Parsed } from '../../../lib/schema-types';
 import { useSignedIn } from '../../../lib/session';
 
-export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
 const LIST_KEY = [...NOTIFICATIONS_QUERY_KEY, 'list'] as const;
-const UNREAD_KEY = [...NOTIFICATIONS_QUERY_KEY, 'unread'] as const;
 const PAGE_SIZE = 20;
 
 export type NotificationPage = Parsed<typeof notificationListReplySchema>;
@@ -30,17 +29,6 @@ export function useNotifications() {
       getNextPageParam: (last) => last.nextCursor,
     }),
     enabled: signedIn,
-  });
-}
-
-/** The unread count for the account tab; live events refresh it, a slow poll covers a closed stream. */
-export function useUnreadCount(poll: boolean) {
-  const signedIn = useSignedIn();
-  return useQuery({
-    queryKey: UNREAD_KEY,
-    queryFn: ({ signal }) => api.get('/api/v1/me/notifications/unread', { signal, schema: firstScreenSchemas.unread }),
-    enabled: signedIn,
-    refetchInterval: poll ? 60_000 : false,
   });
 }
 

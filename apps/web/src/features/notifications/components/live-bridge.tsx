@@ -2,9 +2,9 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type CardProduct, CLIENT_LIMITS, type Notification } from '@wallet/contract';
 import { useEffect, useRef } from 'react';
 import { connectLive, onLiveEvent } from '../../../lib/live-events';
+import { NOTIFICATIONS_QUERY_KEY } from '../../../lib/query-keys';
 import { useAppStore } from '../../../lib/store';
 import { type ShownToast, showToast } from '../../../lib/toast';
-import { NOTIFICATIONS_QUERY_KEY } from '../api/notifications';
 import { useNotificationText } from './notification-text';
 
 /** Queries whose data a balance change can alter: wallet, top-up, withdrawals, cards and flash exchange. */

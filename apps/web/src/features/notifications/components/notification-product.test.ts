@@ -1,6 +1,6 @@
 import type { CardProduct } from '@wallet/contract';
 import { describe, expect, it } from 'vitest';
-import { physicalCard } from '../../cards/card.fixture';
+import { physicalCard } from '../../../lib/card.fixture';
 import { productNameIn } from './notification-product';
 
 const classic: CardProduct = {

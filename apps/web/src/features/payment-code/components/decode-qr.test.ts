@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { decodeQr, decodeSize, type Pixels } from './decode-qr';
+import { decodeQr, decodeSize, type Pixels } from '../../../lib/decode-qr';
 import { paymentLink, transferRoute, uidFromScan } from './payment-link';
 
 /** A QR code as RGBA pixels, `scale` pixels per module with a quiet zone of 4 modules, as a camera or a saved image shows it. */

@@ -4,8 +4,8 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
+import { downloadBlob, paymentCodePng, qrDataUrl } from '../../../lib/qr-canvas';
 import styles from './payment-code.module.css';
-import { downloadBlob, paymentCodePng, qrDataUrl } from './qr-canvas';
 
 type Props = { uid: string; name: string; link: string };
 

@@ -3,10 +3,10 @@ import { Button, Toast } from 'antd-mobile';
 import { PictureOutline, ScanningOutline } from 'antd-mobile-icons';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CameraScanner } from './camera-scanner';
+import { CameraScanner } from '../../../components/camera-scanner';
+import { decodeQrFile } from '../../../lib/qr-canvas';
 import styles from './payment-code.module.css';
 import { uidFromScan } from './payment-link';
-import { decodeQrFile } from './qr-canvas';
 
 type Props = {
   /** A payment code was recognised: pay this UID. */

@@ -1,8 +1,9 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER, type PayoutOrder, type payoutOrderBodySchema, payoutOrderSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { WALLET_QUERY_KEY } from '../../../lib/query-keys';
 import type { Parsed } from '../../../lib/schema-types';
-import { ORDERS_QUERY_KEY, orderQueryKey, TERMS_QUERY_KEY, WALLET_QUERY_KEY } from './keys';
+import { ORDERS_QUERY_KEY, orderQueryKey, TERMS_QUERY_KEY } from './keys';
 
 export type PayoutOrderRequest = Parsed<typeof payoutOrderBodySchema> & {
   /** One per confirmation attempt, the same on every retry of it: the server then sells once. */

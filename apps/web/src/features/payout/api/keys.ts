@@ -7,6 +7,3 @@ export const PAYEES_QUERY_KEY = [...PAYOUT_QUERY_KEY, 'payees'] as const;
 export const payeesQueryKey = (kind: PayeeKind) => [...PAYEES_QUERY_KEY, kind] as const;
 export const ORDERS_QUERY_KEY = [...PAYOUT_QUERY_KEY, 'orders'] as const;
 export const orderQueryKey = (id: string) => [...PAYOUT_QUERY_KEY, 'order', id] as const;
-
-/** Balances and records live under this key (features/wallet); a payout holds or returns USDT. */
-export const WALLET_QUERY_KEY = ['wallet'] as const;

@@ -3,7 +3,7 @@ import { Button, Dialog, List, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../../components/form-failure';
-import { useStepUp } from '../../second-factor/step-up-sheet';
+import { useStepUp } from '../../../components/step-up-sheet';
 import { useDeletePayee } from '../api/delete-payee';
 import { useSetDefaultPayee } from '../api/set-default-payee';
 import { PayeeAccount, PayeeName } from './payee-lines';

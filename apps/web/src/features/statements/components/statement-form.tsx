@@ -10,11 +10,11 @@ import {
 import { Form, Selector, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField, formatDay } from '../../../components/date-field';
 import { FormFooter } from '../../../components/form-footer';
 import { ApiError } from '../../../lib/api-client';
+import { fromIsoDate, toIsoDate } from '../../../lib/dates';
 import { useAppStore } from '../../../lib/store';
-import { DateField, formatDay } from '../../kyc/date-field';
-import { fromIsoDate, toIsoDate } from '../../kyc/dates';
 import { useDownloadStatement } from '../api/download-statement';
 import { type PeriodChoice, quickPeriod } from '../periods';
 import styles from './statement-form.module.css';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Deposit, depositListReplySchema, type Network } from '@wallet/contract';
 import { api } from '../../../lib/api';
-import { WALLET_QUERY_KEY } from '../../wallet/api/get-balances';
+import { WALLET_QUERY_KEY } from '../../../lib/query-keys';
 import { TOP_UP_QUERY_KEY } from './get-top-up-info';
 
 /** "Check this transaction now": the server records it under the usual rules and answers my deposits from it. */

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER, type transferBodySchema, transferReplySchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { WALLET_QUERY_KEY } from '../../../lib/query-keys';
 import type { Parsed } from '../../../lib/schema-types';
 import { RECENT_RECIPIENTS_KEY } from './get-recent-recipients';
-
-/** Balances and records live under this key (features/wallet); money moved here changes them. */
-const WALLET_QUERY_KEY = ['wallet'] as const;
 
 export type TransferBody = Parsed<typeof transferBodySchema>;
 export type TransferReply = Parsed<typeof transferReplySchema>;

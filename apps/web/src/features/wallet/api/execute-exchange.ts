@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type exchangeBodySchema, exchangeReplySchema, IDEMPOTENCY_HEADER } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { WALLET_QUERY_KEY } from '../../../lib/query-keys';
 import type { Parsed } from '../../../lib/schema-types';
-import { WALLET_QUERY_KEY } from './get-balances';
 
 export type ExchangeRequest = Parsed<typeof exchangeBodySchema> & {
   /** One per confirmation attempt, the same on every retry of it: the server then moves the money once. */

@@ -2,10 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BalancesReply } from '@wallet/contract';
 import { api } from '../../../lib/api';
 import { firstScreenSchemas } from '../../../lib/first-screen-schemas';
+import { WALLET_QUERY_KEY } from '../../../lib/query-keys';
 import { useSignedIn } from '../../../lib/session';
 
-/** Every wallet query starts with this, so one invalidation refreshes balances and records after money moves. */
-export const WALLET_QUERY_KEY = ['wallet'] as const;
 export const BALANCES_QUERY_KEY = [...WALLET_QUERY_KEY, 'balances'] as const;
 /** The records page and home's recent activity share these (get-records.ts, kept out of the first screen). */
 export const RECORDS_QUERY_KEY = [...WALLET_QUERY_KEY, 'records'] as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ExchangePairsReply, exchangePairsReplySchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
-import { WALLET_QUERY_KEY } from './get-balances';
+import { WALLET_QUERY_KEY } from '../../../lib/query-keys';
 
 export function getExchangePairs({ signal }: { signal?: AbortSignal } = {}): Promise<ExchangePairsReply> {
   return api.get('/api/v1/wallet/exchange/pairs', { signal, schema: exchangePairsReplySchema });

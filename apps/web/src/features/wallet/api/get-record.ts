@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type LedgerRecordDetail, recordDetailSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
-import { WALLET_QUERY_KEY } from './get-balances';
+import { WALLET_QUERY_KEY } from '../../../lib/query-keys';
 
 /** Record ids are ledger entry ids: digits only (anything else would be refused by the server). */
 export const RECORD_ID = /^\d{1,18}$/;

@@ -2,8 +2,8 @@ import type { LedgerRecord } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { LinkItem } from '../../../components/link-item';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../../../lib/format';
+import { ledgerTypeLabel } from '../../../lib/ledger-type-label';
 import { useAppStore } from '../../../lib/store';
-import { ledgerTypeLabel } from './ledger-type-label';
 import styles from './records.module.css';
 import walletStyles from './wallet.module.css';
 

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER, type Withdrawal, type withdrawalBodySchema, withdrawalSchema } from '@wallet/contract';
 import { api } from '../../../lib/api';
+import { WALLET_QUERY_KEY } from '../../../lib/query-keys';
 import type { Parsed } from '../../../lib/schema-types';
-
-/** Balances and records live under this key (features/wallet); money moved here changes them. */
-const WALLET_QUERY_KEY = ['wallet'] as const;
 
 import { WITHDRAWALS_QUERY_KEY, withdrawalQueryKey } from './get-withdrawals';
 

@@ -12,7 +12,6 @@ import { NavBar } from '../../../components/nav-bar';
 import { PageBody } from '../../../components/page-body';
 import { PayPasswordRequired } from '../../../components/pay-password-required';
 import { useMe } from '../../../features/account/api/get-me';
-import { useSendAccountCode } from '../../../features/account/api/send-account-code';
 import type { TransferReply } from '../../../features/transfer/api/create-transfer';
 import { useRecipient } from '../../../features/transfer/api/get-recipient';
 import { TransferConfirm } from '../../../features/transfer/components/transfer-confirm';
@@ -21,6 +20,7 @@ import { useBalances } from '../../../features/wallet/api/get-balances';
 import { ApiError } from '../../../lib/api-client';
 import { useAttemptKeys } from '../../../lib/attempt-keys';
 import { formatMoney } from '../../../lib/format';
+import { useSendAccountCode } from '../../../lib/queries/send-account-code';
 import { withRedirect } from '../../../lib/redirect';
 import { useErrorText } from '../../../lib/use-error-text';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { okReplySchema } from '@wallet/contract';
-import { api } from '../../../lib/api';
+import { api } from '../api';
 
 /** Ends this session on the server; the caller forgets the token whatever the answer. */
 export function logout() {

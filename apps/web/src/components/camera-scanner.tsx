@@ -2,8 +2,8 @@ import { Button, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './payment-code.module.css';
-import { decodeVideoFrame } from './qr-canvas';
+import { decodeVideoFrame } from '../lib/qr-canvas';
+import styles from './camera-scanner.module.css';
 
 type Props<T> = {
   open: boolean;

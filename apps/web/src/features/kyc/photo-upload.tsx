@@ -3,11 +3,11 @@ import { Button, ProgressBar } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { compressImage } from '../../../lib/compress-image';
-import { useErrorText } from '../../../lib/use-error-text';
-import styles from '../../kyc/kyc.module.css';
-import { fetchKycPhoto, uploadKycPhoto } from '../api/kyc';
+import { ApiError } from '../../lib/api-client';
+import { compressImage } from '../../lib/compress-image';
+import { useErrorText } from '../../lib/use-error-text';
+import { fetchKycPhoto, uploadKycPhoto } from './api/kyc';
+import styles from './kyc.module.css';
 
 /** Where one photo stands, as the form needs it: ready to send, still on its way, or missing. */
 export type PhotoState = { status: 'empty' | 'busy' | 'ready' | 'failed'; preview: string | null };

@@ -2,9 +2,9 @@ import type { SecondFactorProof } from '@wallet/contract';
 import { Button, Input } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../lib/use-error-text';
-import styles from './second-factor.module.css';
-import { assertPasskey, PasskeyCancelled, passkeysSupported } from './webauthn';
+import { useErrorText } from '../lib/use-error-text';
+import { assertPasskey, PasskeyCancelled, passkeysSupported } from '../lib/webauthn';
+import styles from './proof-sheet.module.css';
 
 export type FactorMethods = { totp: boolean; passkey: boolean };
 

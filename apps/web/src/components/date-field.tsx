@@ -2,9 +2,9 @@ import type { Language } from '@wallet/contract';
 import { DatePicker } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useAppStore } from '../../lib/store';
-import { fromIsoDate, toIsoDate } from './dates';
-import styles from './kyc.module.css';
+import { fromIsoDate, toIsoDate } from '../lib/dates';
+import { useAppStore } from '../lib/store';
+import styles from './picker-button.module.css';
 
 type Props = {
   /** yyyy-mm-dd */

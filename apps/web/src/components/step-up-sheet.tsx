@@ -2,11 +2,11 @@ import type { SecondFactorProof } from '@wallet/contract';
 import { Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
-import { stepUpPasskeyOptions, useSecondFactorStatus } from './api';
+import { ApiError } from '../lib/api-client';
+import { useProofPrompt } from '../lib/proof-prompt';
+import { stepUpPasskeyOptions, useSecondFactorStatus } from '../lib/queries/second-factor';
 import { ProofForm } from './proof-form';
-import { useProofPrompt } from './proof-prompt';
-import styles from './second-factor.module.css';
+import styles from './proof-sheet.module.css';
 
 const isProofRefusal = (error: unknown) =>
   error instanceof ApiError && (error.code === 'SECOND_FACTOR_WRONG' || error.code === 'SECOND_FACTOR_LOCKED');

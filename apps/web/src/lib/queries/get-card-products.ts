@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { cardProductListSchema } from '@wallet/contract';
-import { api } from '../../../lib/api';
-import { useAppStore } from '../../../lib/store';
+import { api } from '../api';
+import { useAppStore } from '../store';
 
 export const getCardProducts = ({ signal }: { signal?: AbortSignal } = {}) =>
   api.get('/api/v1/cards/products', { signal, schema: cardProductListSchema });

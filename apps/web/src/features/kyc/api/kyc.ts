@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CSRF_HEADER, type KycBody, type KycPhotoSide, kycStatusSchema, LIMITS } from '@wallet/contract';
 import { api, sessionCsrfToken } from '../../../lib/api';
+import { CARDS_QUERY_KEY, ME_QUERY_KEY } from '../../../lib/query-keys';
 import { useAppStore } from '../../../lib/store';
-import { ME_QUERY_KEY } from '../../account/api/get-me';
-import { CARDS_QUERY_KEY } from './get-cards';
 
 const KYC_QUERY_KEY = ['cards', 'kyc'] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { sendCodeReplySchema } from '@wallet/contract';
-import { api } from '../../../lib/api';
+import { api } from '../api';
 
 /** Purposes of codes sent to the signed-in person's own email. */
 export type AccountCodePurpose =
