@@ -6,12 +6,12 @@ import { announceNotifications, insertNotificationsSql, type NotificationInput }
 import { cardAccountIds } from './accounts';
 import type { AuthorizationRequest, DecisionItem, DecisionResult, ReadCard } from './authorization-types';
 import { cardsChanged } from './card-changes';
-import { monthSpendSql } from './controls';
 import type { DecidedCards } from './decided-cards';
 import { type BatchRead, type CardState, type Decided, planBatch } from './decision-plan';
 import type { CardDeps } from './deps';
 import { ruleWindows } from './freeze-rules';
 import { tellCardFrozen } from './notices';
+import { monthSpendSql } from './queries';
 
 /**
  * Authorization decisions: read the cards, decide (decision-plan.ts), write the decisions and their

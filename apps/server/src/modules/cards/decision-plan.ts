@@ -1,7 +1,7 @@
 import { CURRENCIES, Decimal, type DeclineReason } from '@wallet/contract';
 import { AppError } from '../../platform/errors';
 import type { AuthorizationRequest, DecisionItem, DecisionResult, ReadCard } from './authorization-types';
-import { controlDecline } from './controls-decision';
+import { controlDecline } from './controls/decision';
 import { countedInWindow, MAX_CONSECUTIVE_FUNDS_FAILURES, type RuleFreeze, windowOverRate } from './freeze-rules';
 
 /**

@@ -1,4 +1,4 @@
-import { type Selectable, sql, type Transaction } from 'kysely';
+import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { CardProductsTable, CardsTable, CardTransactionsTable, Database } from '../../platform/db/schema';
 
@@ -62,3 +62,14 @@ export async function claimEvent(trx: Transaction<Database>, id: string, type: s
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * A card's approved spend since `monthStart`: what its approvals still hold plus what their clearings
+ * took, so a reversal gives the limit back. The one definition, used by the decision's read and by the
+ * controls' page. The month is the calendar month in UTC: the decision runs for every member at once,
+ * the card network's days and the issuer's statements are in UTC, and a member's travel across time
+ * zones cannot move the boundary (or open a second allowance) in the middle of a month.
+ */
+export const monthSpendSql = (cardId: RawBuilder<unknown>, monthStart: Date) => sql<string>`(
+  select coalesce(sum(t.held + coalesce(t.settled_amount, 0)), 0)::text from card_transactions t
+  where t.card_id = ${cardId} and t.type = 'authorization' and t.approved and t.created_at >= ${monthStart})`;

@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../platform/config';
 import type { AuthDeps } from '../auth/service';
 import { cardAdminRoutes } from './admin-routes';
-import { cardControlsRoutes } from './controls-routes';
+import { cardControlsRoutes } from './controls/routes';
 import type { CardDeps } from './deps';
 import { HttpIssuer, UnconfiguredIssuer } from './http-issuer';
 import type { IssuerClient } from './issuer';

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { CardChannel, CardControlsBody } from '@wallet/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser } from '../../../test/accounts';
-import { activeCard } from '../../../test/card-fixtures';
-import { type CardWorld, createCardWorld } from '../../../test/cards';
-import { ManualClock } from '../../../test/clock';
-import { ledgerViolations } from '../ledger';
-import type { DecisionItem } from './authorization-types';
-import { decideBatch } from './authorizations';
-import { setControls } from './controls';
-import { DecisionQueue } from './decision-queue';
-import { authorizationRequestOf } from './events';
+import { registerUser } from '../../../../test/accounts';
+import { activeCard } from '../../../../test/card-fixtures';
+import { type CardWorld, createCardWorld } from '../../../../test/cards';
+import { ManualClock } from '../../../../test/clock';
+import { ledgerViolations } from '../../ledger';
+import type { DecisionItem } from '../authorization-types';
+import { decideBatch } from '../authorizations';
+import { DecisionQueue } from '../decision-queue';
+import { authorizationRequestOf } from '../events';
+import { setControls } from './service';
 
 /**
  * The member's spending controls in the authorization decision, each declining with its own reason

@@ -1,6 +1,5 @@
 import {
   CARD_CONTROL_CATEGORIES,
-  type CardControlCategory,
   type CardControls,
   type CardControlsBody,
   CURRENCIES,
@@ -8,41 +7,17 @@ import {
   Decimal,
   monthStartUtc,
 } from '@wallet/contract';
-import { type RawBuilder, sql } from 'kysely';
-import { recordAudit } from '../../platform/audit';
-import type { Executor } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
-import type { CardDeps } from './deps';
-import { findUserCard, lockCard } from './queries';
+import { recordAudit } from '../../../platform/audit';
+import { AppError } from '../../../platform/errors';
+import type { CardDeps } from '../deps';
+import { findUserCard, lockCard } from '../queries';
+import { type CardControlsTable, findControls, monthSpent, touchCardVersion, upsertControls } from './queries';
 
 /**
  * A card's spending controls as the member reads and sets them (GET/PUT /api/v1/cards/:id/controls).
- * The authorization decision reads them with the card (authorizations.ts) and applies them
- * (controls-decision.ts).
+ * The authorization decision reads them with the card (its batch read) and applies them (decision.ts);
+ * the SQL is in queries.ts.
  */
-
-/** card_controls (migration 0017); not in the shared schema so this module's table stays its own. */
-export interface CardControlsTable {
-  card_id: string;
-  per_purchase_limit: string | null;
-  monthly_limit: string | null;
-  online_enabled: boolean;
-  atm_enabled: boolean;
-  blocked_categories: CardControlCategory[];
-  updated_at: Date;
-}
-const withControls = (db: Executor) => db.withTables<{ card_controls: CardControlsTable }>();
-
-/**
- * A card's approved spend since `monthStart`: what its approvals still hold plus what their clearings
- * took, so a reversal gives the limit back. The one definition, used by the decision's read and here.
- * The month is the calendar month in UTC: the decision runs for every member at once, the card
- * network's days and the issuer's statements are in UTC, and a member's travel across time zones
- * cannot move the boundary (or open a second allowance) in the middle of a month.
- */
-export const monthSpendSql = (cardId: RawBuilder<unknown>, monthStart: Date) => sql<string>`(
-  select coalesce(sum(t.held + coalesce(t.settled_amount, 0)), 0)::text from card_transactions t
-  where t.card_id = ${cardId} and t.type = 'authorization' and t.approved and t.created_at >= ${monthStart})`;
 
 const DEFAULTS: Omit<CardControlsTable, 'card_id' | 'updated_at'> = {
   per_purchase_limit: null,
@@ -55,10 +30,8 @@ const DEFAULTS: Omit<CardControlsTable, 'card_id' | 'updated_at'> = {
 export async function getControls(deps: CardDeps, userId: string, cardId: string): Promise<CardControls> {
   const card = await findUserCard(deps.db, userId, cardId);
   if (!card) throw new AppError('CARD_NOT_FOUND');
-  const row = await withControls(deps.db).selectFrom('card_controls').selectAll().where('card_id', '=', card.id).executeTakeFirst();
-  const spent = await sql<{
-    spent: string;
-  }>`select ${monthSpendSql(sql`${card.id}::uuid`, monthStartUtc(deps.clock.now()))} as spent`.execute(deps.db);
+  const row = await findControls(deps.db, card.id);
+  const spent = await monthSpent(deps.db, card.id, monthStartUtc(deps.clock.now()));
   const decimals = CURRENCIES[card.currency].precision;
   const money = (value: string | null) => (value === null ? null : new Decimal(value).toFixed(decimals));
   const controls = row ?? { ...DEFAULTS, updated_at: null };
@@ -69,7 +42,7 @@ export async function getControls(deps: CardDeps, userId: string, cardId: string
     atmEnabled: controls.atm_enabled,
     blockedCategories: CARD_CONTROL_CATEGORIES.filter((c) => controls.blocked_categories.includes(c)),
     currency: card.currency,
-    monthSpent: new Decimal(spent.rows[0]?.spent ?? '0').toFixed(decimals),
+    monthSpent: new Decimal(spent ?? '0').toFixed(decimals),
     updatedAt: controls.updated_at?.toISOString() ?? null,
   };
 }
@@ -95,12 +68,8 @@ export async function setControls(deps: CardDeps, userId: string, cardId: string
   };
   await deps.db.transaction().execute(async (trx) => {
     await lockCard(trx, card.id);
-    await withControls(trx)
-      .insertInto('card_controls')
-      .values({ card_id: card.id, ...values })
-      .onConflict((oc) => oc.column('card_id').doUpdateSet(values))
-      .execute();
-    await sql`update cards set version = version where id = ${card.id}`.execute(trx);
+    await upsertControls(trx, card.id, values);
+    await touchCardVersion(trx, card.id);
     await recordAudit(trx, {
       actorKind: 'user',
       actorId: userId,

@@ -1,9 +1,9 @@
 import { cardControlsBodySchema, cardControlsSchema } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession, signedIn } from '../auth/sessions';
-import { getControls, setControls } from './controls';
-import type { CardDeps } from './deps';
-import { cardParams, errors, security, tags } from './route-schemas';
+import { requireSession, signedIn } from '../../auth/sessions';
+import type { CardDeps } from '../deps';
+import { cardParams, errors, security, tags } from '../route-schemas';
+import { getControls, setControls } from './service';
 
 /** The member's spending controls of their own card (another member's card is not found). */
 export const cardControlsRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app, { deps }) => {

@@ -1,5 +1,5 @@
 import { type CardChannel, type ControlDeclineReason, type Decimal, mccCategories } from '@wallet/contract';
-import type { AuthorizationRequest, ReadCard } from './authorization-types';
+import type { AuthorizationRequest, ReadCard } from '../authorization-types';
 
 /**
  * The member's spending controls in the authorization decision (decision-plan.ts), pure: the card's
