@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { auditAdminAction, requireAdmin } from '../admin/guard';
 import { cardProductsChanged } from './card-changes';
 import type { CardDeps } from './deps';
-import { readPhoto } from './kyc';
+import { memberPhoto } from './kyc/service';
 import { listProducts } from './queries';
 import { toProduct } from './view';
 
@@ -98,12 +98,10 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
       },
     },
     async (request, reply) => {
-      const user = await deps.db.selectFrom('users').select('id').where('uid', '=', request.params.uid).executeTakeFirst();
-      if (!user) throw new AppError('NOT_FOUND');
-      const photo = await readPhoto(deps, user.id, request.params.side);
+      const { userId, photo } = await memberPhoto(deps, request.params.uid, request.params.side);
       await auditAdminAction(deps.db, request, {
         action: 'kyc.photo.view',
-        subject: `user:${user.id}`,
+        subject: `user:${userId}`,
         details: { side: request.params.side },
       });
       reply.header('cache-control', 'private, no-store');

@@ -7,7 +7,7 @@ import type { AuthorizationRequest, DecisionResult } from './authorization-types
 import { decideAuthorization } from './authorizations';
 import { cardsChanged } from './card-changes';
 import type { CardDeps } from './deps';
-import { applyKycResult } from './kyc';
+import { applyKycResult } from './kyc/service';
 import { failOpening, markOpened } from './opening';
 import { claimEvent } from './queries';
 

@@ -8,7 +8,7 @@ import type { CardDeps } from './deps';
 import { HttpIssuer, UnconfiguredIssuer } from './http-issuer';
 import type { IssuerClient } from './issuer';
 import { startCardJobs } from './jobs';
-import { cardKycRoutes } from './kyc-routes';
+import { cardKycRoutes } from './kyc/routes';
 import { cardMoneyRoutes } from './money-routes';
 import { cardRoutes } from './routes';
 import { cardWebhookRoutes } from './webhook-routes';

@@ -1,11 +1,11 @@
 import { KYC_PHOTO_MAX_BYTES, KYC_PHOTO_SIDES, kycBodySchema, kycStatusSchema, okReplySchema } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
-import { requireSession, signedIn } from '../auth/sessions';
-import type { CardDeps } from './deps';
-import { kycStatus, readPhoto, savePhoto, submitKyc } from './kyc';
-import { errors, security, tags } from './route-schemas';
+import { AppError } from '../../../platform/errors';
+import { requireSession, signedIn } from '../../auth/sessions';
+import type { CardDeps } from '../deps';
+import { errors, security, tags } from '../route-schemas';
+import { kycStatus, readPhoto, savePhoto, submitKyc } from './service';
 
 const sideParams = z.object({ side: z.enum(KYC_PHOTO_SIDES) });
 

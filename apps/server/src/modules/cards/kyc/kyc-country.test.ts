@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ERRORS } from '@wallet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CardWorld, call, createCardWorld, fundedUser, JPEG, KYC_FORM, PIN, type User, waitFor } from '../../../test/cards';
-import { ManualClock } from '../../../test/clock';
-import { isCountryCode } from './kyc';
+import { type CardWorld, call, createCardWorld, fundedUser, JPEG, KYC_FORM, PIN, type User, waitFor } from '../../../../test/cards';
+import { ManualClock } from '../../../../test/clock';
+import { isCountryCode } from './service';
 
 /** The KYC form names countries by ISO 3166 numeric code: only codes of real countries reach the issuer. */
 let t: CardWorld;

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { KYC_PHOTO_MAX_BYTES, KYC_SIDES_BY_DOCUMENT, type KycBody, type KycPhotoSide } from '@wallet/contract';
 import countries from 'i18n-iso-countries';
-import { AppError } from '../../platform/errors';
-import { notify } from '../notifications/notify';
-import { cardsChanged } from './card-changes';
-import type { CardDeps } from './deps';
-import { findCardholder, findUserCard, listUserCards } from './queries';
+import { AppError } from '../../../platform/errors';
+import { findUserByUid } from '../../auth/service';
+import { notify } from '../../notifications/notify';
+import { cardsChanged } from '../card-changes';
+import type { CardDeps } from '../deps';
+import { findCardholder, findUserCard, listUserCards } from '../queries';
+import * as q from './queries';
 
 /** Recognised by their first bytes, not by what the client claims: a renamed file is refused. */
 const SIGNATURES: Array<{ type: string; test: (b: Buffer) => boolean }> = [
@@ -41,27 +43,25 @@ export async function savePhoto(deps: CardDeps, userId: string, side: KycPhotoSi
     size: bytes.length,
     created_at: deps.clock.now(),
   };
-  await deps.db
-    .insertInto('kyc_documents')
-    .values(row)
-    .onConflict((oc) => oc.columns(['user_id', 'side']).doUpdateSet(row))
-    .execute();
+  await q.upsertPhoto(deps.db, row);
 }
 
 export async function readPhoto(deps: CardDeps, userId: string, side: KycPhotoSide) {
-  const row = await deps.db
-    .selectFrom('kyc_documents')
-    .select(['content_type', 'bytes'])
-    .where('user_id', '=', userId)
-    .where('side', '=', side)
-    .executeTakeFirst();
+  const row = await q.findPhoto(deps.db, userId, side);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
+/** A member's document photo for an operator, found by the member's UID; the caller audits the viewing. */
+export async function memberPhoto(deps: CardDeps, uid: string, side: KycPhotoSide) {
+  const user = await findUserByUid(deps.db, uid);
+  if (!user) throw new AppError('NOT_FOUND');
+  return { userId: user.id, photo: await readPhoto(deps, user.id, side) };
+}
+
 export async function kycStatus(deps: CardDeps, userId: string) {
   const holder = await findCardholder(deps.db, userId);
-  const photos = await deps.db.selectFrom('kyc_documents').select('side').where('user_id', '=', userId).orderBy('side').execute();
+  const photos = await q.photoSides(deps.db, userId);
   return {
     status: holder?.kyc_status ?? 'none',
     reason: holder?.kyc_reason ?? null,
@@ -98,11 +98,7 @@ export async function submitKyc(deps: CardDeps, userId: string, body: KycBody) {
   if (!holder?.issuer_cardholder_id) throw new AppError('CARD_NOT_OPEN');
   if (holder.kyc_status === 'in_progress') throw new AppError('KYC_IN_PROGRESS');
   if (holder.kyc_status === 'passed') throw new AppError('KYC_ALREADY_PASSED');
-  const photos = await deps.db
-    .selectFrom('kyc_documents')
-    .select(['side', 'sha256', 'content_type', 'size'])
-    .where('user_id', '=', userId)
-    .execute();
+  const photos = await q.photoFingerprints(deps.db, userId);
   const needed: KycPhotoSide[] = [...KYC_SIDES_BY_DOCUMENT[body.documentType]];
   const documents = needed.map((side) => photos.find((p) => p.side === side));
   if (documents.some((d) => !d)) throw new AppError('KYC_PHOTOS_MISSING', { needed });
@@ -112,17 +108,7 @@ export async function submitKyc(deps: CardDeps, userId: string, body: KycBody) {
   } catch (error) {
     throw new AppError('ISSUER_UNAVAILABLE', undefined, { cause: error });
   }
-  await deps.db
-    .updateTable('cardholders')
-    .set({
-      kyc_status: 'in_progress',
-      kyc_reason: null,
-      kyc_data: JSON.stringify(body),
-      kyc_submitted_at: deps.clock.now(),
-      updated_at: deps.clock.now(),
-    })
-    .where('user_id', '=', userId)
-    .execute();
+  await q.markSubmitted(deps.db, userId, body, deps.clock.now());
   cardsChanged(deps.db, [userId]);
   return kycStatus(deps, userId);
 }
@@ -130,28 +116,13 @@ export async function submitKyc(deps: CardDeps, userId: string, body: KycBody) {
 /** The issuer's decision: passed activates every card waiting for it; failed keeps the reason for the user. */
 export async function applyKycResult(deps: CardDeps, issuerCardholderId: string, approved: boolean, reason: string | null) {
   await deps.db.transaction().execute(async (trx) => {
-    const holder = await trx
-      .selectFrom('cardholders')
-      .selectAll()
-      .where('issuer_cardholder_id', '=', issuerCardholderId)
-      .forUpdate()
-      .executeTakeFirst();
+    const holder = await q.lockCardholderByIssuerId(trx, issuerCardholderId);
     if (!holder) throw new AppError('CARD_EVENT_TOO_EARLY');
     const now = deps.clock.now();
     const status = approved ? 'passed' : 'failed';
     const kycReason = approved ? null : (reason ?? 'rejected');
-    await trx
-      .updateTable('cardholders')
-      .set({ kyc_status: status, kyc_reason: kycReason, updated_at: now })
-      .where('user_id', '=', holder.user_id)
-      .execute();
-    if (approved)
-      await trx
-        .updateTable('cards')
-        .set({ status: 'active', updated_at: now })
-        .where('user_id', '=', holder.user_id)
-        .where('status', '=', 'awaiting_kyc')
-        .execute();
+    await q.setKycResult(trx, holder.user_id, status, kycReason, now);
+    if (approved) await q.activateAwaitingCards(trx, holder.user_id, now);
     cardsChanged(trx, [holder.user_id]);
     // Told when the decision changes the member's status: the same event applied again (a redelivery,
     // or a crash before its id was recorded) finds the status already there and tells nothing more.
