@@ -1,14 +1,12 @@
 import { CARD_CHANNELS, safeText } from '@wallet/contract';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { applyAuthorizationEvent } from './authorization-events';
 import type { AuthorizationRequest, DecisionResult } from './authorization-types';
 import { decideAuthorization } from './authorizations';
-import { cardsChanged } from './card-changes';
 import type { CardDeps } from './deps';
 import { applyKycResult } from './kyc/service';
-import { failOpening, markOpened } from './opening';
+import { failOpening, markOpened, markShipping } from './opening/service';
 import { claimEvent } from './queries';
 
 /*
@@ -143,26 +141,7 @@ async function handleLifecycleEvent(deps: CardDeps, event: IssuerEvent): Promise
     } else if (event.type === 'card.failed') {
       await failOpening(deps, data.reference, data.reason ?? 'issuer_failed');
     } else {
-      await deps.db
-        .updateTable('cards')
-        .set({
-          // Any order: a late "shipped" never takes a delivered card back.
-          shipping_status:
-            event.type === 'card.shipped'
-              ? sql<'shipped' | 'delivered'>`case when shipping_status = 'delivered' then 'delivered' else 'shipped' end`
-              : 'delivered',
-          ...(data.trackingNumber ? { tracking_number: data.trackingNumber } : {}),
-          updated_at: deps.clock.now(),
-        })
-        .where('id', '=', data.reference)
-        .returning('user_id')
-        .execute()
-        .then((rows) =>
-          cardsChanged(
-            deps.db,
-            rows.map((r) => r.user_id),
-          ),
-        );
+      await markShipping(deps, data.reference, event.type === 'card.shipped' ? 'shipped' : 'delivered', data.trackingNumber);
     }
   }
   // Each effect above is idempotent by itself (state checks, ledger keys), so recording the id after

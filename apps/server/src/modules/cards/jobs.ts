@@ -3,7 +3,7 @@ import { createQueues } from '../../platform/jobs';
 import type { CardDeps } from './deps';
 import { payoutOf } from './funding';
 import { chargeMonthlyFees, MONTHLY_FEE_CRON, MONTHLY_FEE_JOB } from './monthly-fee';
-import { failOpening, OPEN_CARD_JOB, runOpening, sweepStaleOpenings } from './opening';
+import { failOpening, OPEN_CARD_JOB, runOpening, sweepStaleOpenings } from './opening/service';
 import { CARD_OPERATION_JOB, driveDueOperations, driveOperation } from './operations';
 import { pruneWebhookDeliveries } from './webhook-routes';
 

@@ -20,7 +20,7 @@ import { requireSession, signedIn } from '../auth/sessions';
 import { bindPhysicalCard, revealCard, setFrozen, setPin } from './card-actions';
 import { cardList, getCard, getTransaction, listFunding, listTransactions } from './cards-read';
 import type { CardDeps } from './deps';
-import { openCard } from './opening';
+import { openCard } from './opening/service';
 import { listProducts } from './queries';
 import { cardParams, errors, idempotencyHeader, pageQuery, security, tags } from './route-schemas';
 import { toProduct } from './view';

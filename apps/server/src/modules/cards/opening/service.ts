@@ -1,12 +1,12 @@
 import { Decimal } from '@wallet/contract';
-import { AppError } from '../../platform/errors';
-import { verifyPaymentPassword } from '../auth/service';
-import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
-import { cardsChanged } from './card-changes';
-import type { CardDeps } from './deps';
-import { IssuerError } from './issuer';
-import { tellCardFailed, tellCardOpened } from './notices';
-import { type CardRow, findCard, findCardholder, findProduct, lockCard } from './queries';
+import { AppError } from '../../../platform/errors';
+import { findUserEmail, verifyPaymentPassword } from '../../auth/service';
+import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../../ledger';
+import { cardsChanged } from '../card-changes';
+import type { CardDeps } from '../deps';
+import { tellCardFailed, tellCardOpened } from '../notices';
+import { type CardRow, findCard, findCardholder, findProduct, lockCard } from '../queries';
+import * as q from './queries';
 
 export const OPEN_CARD_JOB = 'cards.open';
 /** PRODUCT_SPEC.md section 4: opening completes within about 5 minutes, else it has failed. */
@@ -26,12 +26,7 @@ export interface OpenCardInput {
  * its answer arrives as card.opened or card.failed.
  */
 export async function openCard(deps: CardDeps, userId: string, input: OpenCardInput, key: string, ip: string): Promise<CardRow> {
-  const existing = await deps.db
-    .selectFrom('cards')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('opening_key', '=', key)
-    .executeTakeFirst();
+  const existing = await q.findByOpeningKey(deps.db, userId, key);
   if (existing) return existing;
   const product = await findProduct(deps.db, input.productId);
   if (!product?.enabled) throw new AppError('CARD_PRODUCT_NOT_FOUND');
@@ -41,24 +36,20 @@ export async function openCard(deps: CardDeps, userId: string, input: OpenCardIn
   const now = deps.clock.now();
   const fee = new Decimal(product.opening_fee);
   const card = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('cards')
-      .values({
-        user_id: userId,
-        product_id: product.id,
-        type: product.type,
-        currency: product.currency,
-        holder_first_name: input.firstName,
-        holder_last_name: input.lastName,
-        status: 'opening',
-        opening_fee: fee.toFixed(),
-        opening_key: key,
-        shipping: product.type === 'physical' ? JSON.stringify(input.shipping) : null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await q.insertCard(trx, {
+      user_id: userId,
+      product_id: product.id,
+      type: product.type,
+      currency: product.currency,
+      holder_first_name: input.firstName,
+      holder_last_name: input.lastName,
+      status: 'opening',
+      opening_fee: fee.toFixed(),
+      opening_key: key,
+      shipping: product.type === 'physical' ? JSON.stringify(input.shipping) : null,
+      created_at: now,
+      updated_at: now,
+    });
     cardsChanged(trx, [userId]);
     if (fee.gt(0)) {
       await post(trx, {
@@ -100,7 +91,7 @@ async function enqueueOpening(deps: CardDeps, cardId: string) {
 export async function runOpening(deps: CardDeps, cardId: string): Promise<void> {
   const card = await findCard(deps.db, cardId);
   if (card?.status !== 'opening') return;
-  const user = await deps.db.selectFrom('users').select(['email']).where('id', '=', card.user_id).executeTakeFirstOrThrow();
+  const user = await findUserEmail(deps.db, card.user_id);
   let holder = await findCardholder(deps.db, card.user_id);
   if (!holder?.issuer_cardholder_id) {
     const created = await deps.issuer.createCardholder({
@@ -109,13 +100,7 @@ export async function runOpening(deps: CardDeps, cardId: string): Promise<void> 
       lastName: card.holder_last_name,
       email: user.email,
     });
-    await deps.db
-      .insertInto('cardholders')
-      .values({ user_id: card.user_id, issuer_cardholder_id: created.id, kyc_data: null })
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({ issuer_cardholder_id: created.id }).where('cardholders.issuer_cardholder_id', 'is', null),
-      )
-      .execute();
+    await q.saveCardholder(deps.db, card.user_id, created.id);
     holder = await findCardholder(deps.db, card.user_id);
   }
   const issued = await deps.issuer.createCard(
@@ -128,12 +113,7 @@ export async function runOpening(deps: CardDeps, cardId: string): Promise<void> 
     },
     `open:${card.id}`,
   );
-  await deps.db
-    .updateTable('cards')
-    .set({ issuer_card_id: issued.id, updated_at: deps.clock.now() })
-    .where('id', '=', card.id)
-    .where('issuer_card_id', 'is', null)
-    .execute();
+  await q.setIssuerCardId(deps.db, card.id, issued.id, deps.clock.now());
   cardsChanged(deps.db, [card.user_id]);
 }
 
@@ -149,19 +129,15 @@ export async function markOpened(
     const card = await lockCard(trx, input.cardId);
     if (card?.status !== 'opening') return;
     const holder = await findCardholder(trx, card.user_id);
-    await trx
-      .updateTable('cards')
-      .set({
-        status: holder?.kyc_status === 'passed' ? 'active' : 'awaiting_kyc',
-        issuer_card_id: input.issuerCardId,
-        last4: input.last4,
-        exp_month: input.expMonth,
-        exp_year: input.expYear,
-        shipping_status: card.type === 'physical' ? 'produced' : 'none',
-        updated_at: deps.clock.now(),
-      })
-      .where('id', '=', card.id)
-      .execute();
+    await q.markOpened(trx, card.id, {
+      status: holder?.kyc_status === 'passed' ? 'active' : 'awaiting_kyc',
+      issuer_card_id: input.issuerCardId,
+      last4: input.last4,
+      exp_month: input.expMonth,
+      exp_year: input.expYear,
+      shipping_status: card.type === 'physical' ? 'produced' : 'none',
+      updated_at: deps.clock.now(),
+    });
     cardsChanged(trx, [card.user_id]);
     await tellCardOpened(trx, card, input.last4);
   });
@@ -172,11 +148,7 @@ export async function failOpening(deps: CardDeps, cardId: string, reason: string
   return deps.db.transaction().execute(async (trx) => {
     const card = await lockCard(trx, cardId);
     if (card?.status !== 'opening') return false;
-    await trx
-      .updateTable('cards')
-      .set({ status: 'failed', failure_reason: reason, updated_at: deps.clock.now() })
-      .where('id', '=', cardId)
-      .execute();
+    await q.markFailed(trx, cardId, reason, deps.clock.now());
     cardsChanged(trx, [card.user_id]);
     const fee = new Decimal(card.opening_fee);
     if (fee.gt(0)) {
@@ -204,10 +176,22 @@ export async function failOpening(deps: CardDeps, cardId: string, reason: string
 /** Openings still pending after the deadline have failed (the issuer never answered). */
 export async function sweepStaleOpenings(deps: CardDeps): Promise<number> {
   const cutoff = new Date(deps.clock.now().getTime() - OPENING_DEADLINE_SECONDS * 1000);
-  const stale = await deps.db.selectFrom('cards').select('id').where('status', '=', 'opening').where('created_at', '<', cutoff).execute();
+  const stale = await q.staleOpenings(deps.db, cutoff);
   let failed = 0;
   for (const card of stale) if (await failOpening(deps, card.id, 'timeout')) failed += 1;
   return failed;
 }
 
-export const isIssuerError = (error: unknown): error is IssuerError => error instanceof IssuerError;
+/** A physical card's shipping news from the issuer (card.shipped, card.delivered). */
+export async function markShipping(
+  deps: CardDeps,
+  cardId: string,
+  news: 'shipped' | 'delivered',
+  trackingNumber: string | null | undefined,
+): Promise<void> {
+  const rows = await q.setShipping(deps.db, cardId, news, trackingNumber ?? null, deps.clock.now());
+  cardsChanged(
+    deps.db,
+    rows.map((r) => r.user_id),
+  );
+}
