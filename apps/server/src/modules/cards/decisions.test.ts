@@ -10,9 +10,9 @@ import { decideBatch } from './authorizations';
 import { DecidedCards } from './decided-cards';
 import { DecisionQueue } from './decision-queue';
 import type { CardDeps } from './deps';
-import { payoutOf } from './funding';
+import { driveOperation, startOperation } from './funding/operations';
+import { payoutOf } from './funding/service';
 import { type IssuerClient, IssuerError } from './issuer';
-import { driveOperation, startOperation } from './operations';
 
 /**
  * Authorization decisions taken in batches (one transaction for many, as the webhook's decision queue
@@ -265,7 +265,7 @@ describe('a decline for funds', () => {
     return { ...t.deps, issuer: { ...t.deps.issuer, load: move, unload: move } as IssuerClient };
   };
 
-  /** A recharge of `amount` USD from the member's USDT wallet, settled as the issuer's answer settles it (operations.ts). */
+  /** A recharge of `amount` USD from the member's USDT wallet, settled as the issuer's answer settles it (funding/operations.ts). */
   async function recharge(c: Card, amount: string) {
     const db = t.database.handle.db;
     const wallet = await accountId(db, { userId: c.user_id, currency: 'USDT', purpose: 'wallet' });

@@ -5,11 +5,11 @@ import type { AuthDeps } from '../auth/service';
 import { cardAdminRoutes } from './admin-routes';
 import { cardControlsRoutes } from './controls/routes';
 import type { CardDeps } from './deps';
+import { cardMoneyRoutes } from './funding/routes';
 import { HttpIssuer, UnconfiguredIssuer } from './http-issuer';
 import type { IssuerClient } from './issuer';
 import { startCardJobs } from './jobs';
 import { cardKycRoutes } from './kyc/routes';
-import { cardMoneyRoutes } from './money-routes';
 import { cardRoutes } from './routes';
 import { cardWebhookRoutes } from './webhook-routes';
 

@@ -25,7 +25,7 @@ import { listProducts } from './queries';
 import { cardParams, errors, idempotencyHeader, pageQuery, security, tags } from './route-schemas';
 import { toProduct } from './view';
 
-/** The signed-in user's cards: products, opening, reveal, freeze, PIN, binding, transactions, funding (money-routes.ts and kyc-routes.ts hold the rest). */
+/** The signed-in user's cards: products, opening, reveal, freeze, PIN, binding, transactions, funding history (funding/, kyc/ and controls/ hold the rest). */
 export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireSession(deps.db, deps.clock));
 

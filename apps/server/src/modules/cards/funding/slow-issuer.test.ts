@@ -15,11 +15,11 @@ import {
   type User,
   WEBHOOK_SECRET,
   waitFor,
-} from '../../../test/cards';
-import { ManualClock } from '../../../test/clock';
-import { cardView, expectBooksMatchIssuer } from '../../../test/issuer-books';
-import { openActiveCard } from '../../../test/open-card';
-import { WEBHOOK_PATH } from './webhook-routes';
+} from '../../../../test/cards';
+import { ManualClock } from '../../../../test/clock';
+import { cardView, expectBooksMatchIssuer } from '../../../../test/issuer-books';
+import { openActiveCard } from '../../../../test/open-card';
+import { WEBHOOK_PATH } from '../webhook-routes';
 
 /**
  * A card to wallet waiting on a slow issuer must not slow down anyone's purchases. Card to wallet once

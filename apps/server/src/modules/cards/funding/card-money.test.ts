@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCIES, Decimal } from '@wallet/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type CardWorld, call, createCardWorld, fundedUser, PIN, type User } from '../../../test/cards';
-import { ManualClock } from '../../../test/clock';
-import { openActiveCard } from '../../../test/open-card';
-import { ledgerViolations } from '../ledger';
+import { type CardWorld, call, createCardWorld, fundedUser, PIN, type User } from '../../../../test/cards';
+import { ManualClock } from '../../../../test/clock';
+import { openActiveCard } from '../../../../test/open-card';
+import { ledgerViolations } from '../../ledger';
 
 /**
  * Card to wallet is quoted before the payment password, and the quote is what moves: same amount,

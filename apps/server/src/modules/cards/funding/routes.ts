@@ -11,11 +11,11 @@ import {
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { once } from '../../platform/idempotency';
-import { requireSession, signedIn } from '../auth/sessions';
-import type { CardDeps } from './deps';
-import { getOperation, recharge, rechargeQuote, withdrawQuote, withdrawToWallet } from './funding';
-import { cardParams, errors, idempotencyHeader, security, tags } from './route-schemas';
+import { once } from '../../../platform/idempotency';
+import { requireSession, signedIn } from '../../auth/sessions';
+import type { CardDeps } from '../deps';
+import { cardParams, errors, idempotencyHeader, security, tags } from '../route-schemas';
+import { getOperation, recharge, rechargeQuote, withdrawQuote, withdrawToWallet } from './service';
 
 /** Money between wallet and card: quotes, recharge, card to wallet, and the operation they start. */
 export const cardMoneyRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app, { deps }) => {

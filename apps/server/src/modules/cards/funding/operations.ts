@@ -1,10 +1,10 @@
 import { Decimal, type LedgerTypeCode } from '@wallet/contract';
-import { addSeconds } from '../../platform/clock';
-import { AppError } from '../../platform/errors';
-import { type HoldRequest, hold, type Leg, release, settle } from '../ledger';
-import type { CardDeps } from './deps';
-import { refusedForSure } from './issuer';
-import * as q from './operation-queries';
+import { addSeconds } from '../../../platform/clock';
+import { AppError } from '../../../platform/errors';
+import { type HoldRequest, hold, type Leg, release, settle } from '../../ledger';
+import type { CardDeps } from '../deps';
+import { refusedForSure } from '../issuer';
+import * as q from './queries';
 
 /**
  * A card load (recharge) or unload (card to wallet) as a saved state machine (ADR 0007):

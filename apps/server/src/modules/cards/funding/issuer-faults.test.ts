@@ -13,14 +13,14 @@ import {
   sandboxGet,
   sandboxPost,
   type User,
-} from '../../../test/cards';
-import { ManualClock } from '../../../test/clock';
-import { cardView, expectBooksMatchIssuer } from '../../../test/issuer-books';
-import { openActiveCard } from '../../../test/open-card';
-import { findHold } from '../ledger';
-import { payoutOf } from './funding';
-import * as q from './operation-queries';
+} from '../../../../test/cards';
+import { ManualClock } from '../../../../test/clock';
+import { cardView, expectBooksMatchIssuer } from '../../../../test/issuer-books';
+import { openActiveCard } from '../../../../test/open-card';
+import { findHold } from '../../ledger';
 import { driveDueOperations, operationKey } from './operations';
+import * as q from './queries';
+import { payoutOf } from './service';
 
 /**
  * Recharges (wallet -> card, an issuer load) and card to wallet (an issuer unload) against every way

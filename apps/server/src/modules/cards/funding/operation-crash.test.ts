@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '@wallet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CardWorld, call, createCardWorld, fundedUser, PIN, sandboxGet, type User } from '../../../test/cards';
-import { ManualClock } from '../../../test/clock';
-import { openActiveCard } from '../../../test/open-card';
-import { accountId, findHold, ledgerViolations, USER_WALLET } from '../ledger';
-import { cardPurpose } from './accounts';
-import { payoutOf, withdrawQuote } from './funding';
-import * as q from './operation-queries';
+import { type CardWorld, call, createCardWorld, fundedUser, PIN, sandboxGet, type User } from '../../../../test/cards';
+import { ManualClock } from '../../../../test/clock';
+import { openActiveCard } from '../../../../test/open-card';
+import { accountId, findHold, ledgerViolations, USER_WALLET } from '../../ledger';
+import { cardPurpose } from '../accounts';
 import { driveDueOperations, operationKey, startOperation } from './operations';
+import * as q from './queries';
+import { payoutOf, withdrawQuote } from './service';
 
 /**
  * A card load or unload cut off at each step (the process "killed" there: the step's effects are

@@ -1,8 +1,9 @@
 import { Decimal } from '@wallet/contract';
-import { balanceOf, journalExists, post, SYSTEM_PURPOSES } from '../ledger';
-import { cardAccountIds, systemAccount } from './accounts';
-import type { CardDeps } from './deps';
-import { type CardRow, lockCard } from './queries';
+import { balanceOf, journalExists, post, SYSTEM_PURPOSES } from '../../ledger';
+import { cardAccountIds, systemAccount } from '../accounts';
+import type { CardDeps } from '../deps';
+import { type CardRow, lockCard } from '../queries';
+import { cardsDueMonthlyFee } from './queries';
 
 export const MONTHLY_FEE_JOB = 'cards.monthly-fee';
 /**
@@ -17,13 +18,7 @@ export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 export async function chargeMonthlyFees(deps: CardDeps, now = deps.clock.now()): Promise<{ charged: number; skipped: number }> {
   const month = monthOf(now);
-  const due = await deps.db
-    .selectFrom('cards')
-    .innerJoin('card_products', 'card_products.id', 'cards.product_id')
-    .select(['cards.id', 'card_products.monthly_fee'])
-    .where('cards.status', '=', 'active')
-    .where('card_products.monthly_fee', '>', '0')
-    .execute();
+  const due = await cardsDueMonthlyFee(deps.db);
   let charged = 0;
   let skipped = 0;
   for (const row of due) {

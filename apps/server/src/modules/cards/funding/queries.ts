@@ -1,8 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Executor } from '../../platform/db/database';
-import type { CardOperationsTable } from '../../platform/db/schema';
+import type { Executor } from '../../../platform/db/database';
+import type { CardOperationsTable } from '../../../platform/db/schema';
 
-/** SQL of card operations (operations.ts): nothing else writes card_operations. */
+/** SQL of card funding: card operations (operations.ts; nothing else writes card_operations) and the monthly fee. */
 
 export type CardOperationRow = Selectable<CardOperationsTable>;
 
@@ -86,4 +86,15 @@ export async function dueIds(db: Executor, now: Date, limit: number): Promise<st
 export async function issuerCardIdOf(db: Executor, cardId: string): Promise<string | null> {
   const row = await db.selectFrom('cards').select('issuer_card_id').where('id', '=', cardId).executeTakeFirst();
   return row?.issuer_card_id ?? null;
+}
+
+/** Active cards whose product charges a monthly fee, with the fee. */
+export function cardsDueMonthlyFee(db: Executor) {
+  return db
+    .selectFrom('cards')
+    .innerJoin('card_products', 'card_products.id', 'cards.product_id')
+    .select(['cards.id', 'card_products.monthly_fee'])
+    .where('cards.status', '=', 'active')
+    .where('card_products.monthly_fee', '>', '0')
+    .execute();
 }

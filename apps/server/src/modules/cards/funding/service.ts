@@ -6,15 +6,15 @@ import {
   LIMITS,
   type RechargeQuote,
 } from '@wallet/contract';
-import { AppError } from '../../platform/errors';
-import { verifyPaymentPassword } from '../auth/service';
-import { accountId, type Leg, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
-import { midRate, usdPrices } from '../wallet/rates';
-import { cardAccountIds } from './accounts';
-import type { CardDeps } from './deps';
-import { findByRequest, findForCard } from './operation-queries';
+import { AppError } from '../../../platform/errors';
+import { verifyPaymentPassword } from '../../auth/service';
+import { accountId, type Leg, SYSTEM_PURPOSES, USER_WALLET } from '../../ledger';
+import { midRate, usdPrices } from '../../wallet/rates';
+import { cardAccountIds } from '../accounts';
+import type { CardDeps } from '../deps';
+import { type CardRow, findCard, findProduct, findUserCard } from '../queries';
 import { type CardOperation, driveWhileWaiting, type PayoutOf, startOperation } from './operations';
-import { type CardRow, findCard, findProduct, findUserCard } from './queries';
+import { findByRequest, findForCard } from './queries';
 
 /** A USD card is funded from USDT at the current rate; an HKD card from HKD, one for one. */
 const sourceOf = (card: CardRow) => (card.currency === 'USD' ? 'USDT' : 'HKD') as 'USDT' | 'HKD';
