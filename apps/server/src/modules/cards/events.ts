@@ -1,9 +1,9 @@
 import { CARD_CHANNELS, safeText } from '@wallet/contract';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { applyAuthorizationEvent } from './authorization-events';
-import type { AuthorizationRequest, DecisionResult } from './authorization-types';
-import { decideAuthorization } from './authorizations';
+import { applyAuthorizationEvent } from './authorizations/events';
+import { decideAuthorization } from './authorizations/service';
+import type { AuthorizationRequest, DecisionResult } from './authorizations/types';
 import type { CardDeps } from './deps';
 import { applyKycResult } from './kyc/service';
 import { failOpening, markOpened, markShipping } from './opening/service';

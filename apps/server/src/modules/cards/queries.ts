@@ -21,7 +21,7 @@ export const findUserCard = (db: Executor, userId: string, id: string) =>
 
 /**
  * Locks the card row: every change of a card's balance or state queues here, card by card.
- * Authorization decisions need not (they check the card's version when they write; see authorizations.ts).
+ * Authorization decisions need not (they check the card's version when they write; see authorizations/service.ts).
  */
 export const lockCard = (trx: Transaction<Database>, id: string) =>
   trx.selectFrom('cards').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -42,15 +42,6 @@ export const findCardholders = (db: Executor, userIds: readonly string[]) =>
 export const listUserCards = (db: Executor, userId: string) => listUsersCards(db, [userId]);
 
 export const findCardholder = async (db: Executor, userId: string) => (await findCardholders(db, [userId]))[0];
-
-export const lockAuthorization = (trx: Transaction<Database>, authorizationId: string) =>
-  trx
-    .selectFrom('card_transactions')
-    .selectAll()
-    .where('type', '=', 'authorization')
-    .where('issuer_ref', '=', authorizationId)
-    .forUpdate()
-    .executeTakeFirst();
 
 /** Records an issuer event id; false when it was seen before (the caller then changes nothing). */
 export async function claimEvent(trx: Transaction<Database>, id: string, type: string): Promise<boolean> {

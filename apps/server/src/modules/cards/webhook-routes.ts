@@ -9,7 +9,7 @@ import {
   WEBHOOK_TOLERANCE_SECONDS,
   webhookHeadersSchema,
 } from '../../platform/webhook-signature';
-import { DecisionQueue } from './decision-queue';
+import { DecisionQueue } from './authorizations/decision-queue';
 import type { CardDeps } from './deps';
 import { announceFreeze, authorizationRequestOf, handleIssuerEvent, type IssuerEvent, issuerEventSchema } from './events';
 

@@ -7,9 +7,9 @@ import { activeCard } from '../../../../test/card-fixtures';
 import { type CardWorld, createCardWorld } from '../../../../test/cards';
 import { ManualClock } from '../../../../test/clock';
 import { ledgerViolations } from '../../ledger';
-import type { DecisionItem } from '../authorization-types';
-import { decideBatch } from '../authorizations';
-import { DecisionQueue } from '../decision-queue';
+import { DecisionQueue } from '../authorizations/decision-queue';
+import { decideBatch } from '../authorizations/service';
+import type { DecisionItem } from '../authorizations/types';
 import { authorizationRequestOf } from '../events';
 import { setControls } from './service';
 

@@ -1,8 +1,8 @@
 import { type CardChannel, type ControlDeclineReason, type Decimal, mccCategories } from '@wallet/contract';
-import type { AuthorizationRequest, ReadCard } from '../authorization-types';
+import type { AuthorizationRequest, ReadCard } from '../authorizations/types';
 
 /**
- * The member's spending controls in the authorization decision (decision-plan.ts), pure: the card's
+ * The member's spending controls in the authorization decision (authorizations/plan.ts), pure: the card's
  * controls come with the card in the batch's read, the month's spend so far is carried by the plan.
  */
 

@@ -1,4 +1,4 @@
-import type { ReadCard } from './authorization-types';
+import type { ReadCard } from './types';
 
 /**
  * What this process last wrote of each card it decided authorizations for: the card's version, failure

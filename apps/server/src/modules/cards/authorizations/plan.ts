@@ -1,11 +1,11 @@
 import { CURRENCIES, Decimal, type DeclineReason } from '@wallet/contract';
-import { AppError } from '../../platform/errors';
-import type { AuthorizationRequest, DecisionItem, DecisionResult, ReadCard } from './authorization-types';
-import { controlDecline } from './controls/decision';
+import { AppError } from '../../../platform/errors';
+import { controlDecline } from '../controls/decision';
 import { countedInWindow, MAX_CONSECUTIVE_FUNDS_FAILURES, type RuleFreeze, windowOverRate } from './freeze-rules';
+import type { AuthorizationRequest, DecisionItem, DecisionResult, ReadCard } from './types';
 
 /**
- * Deciding a batch of authorizations, without reading or writing anything: authorizations.ts reads
+ * Deciding a batch of authorizations, without reading or writing anything: service.ts reads
  * the cards, asks here, and writes what was decided.
  */
 

@@ -1,21 +1,19 @@
 import { monthStartUtc } from '@wallet/contract';
-import { sql } from 'kysely';
-import type { Executor } from '../../platform/db/database';
-import { accountLateral, accountsAtVersions, planCheckedBatch } from '../ledger';
-import { announceNotifications, insertNotificationsSql, type NotificationInput } from '../notifications/notify';
-import { cardAccountIds } from './accounts';
-import type { AuthorizationRequest, DecisionItem, DecisionResult, ReadCard } from './authorization-types';
-import { cardsChanged } from './card-changes';
+import type { Executor } from '../../../platform/db/database';
+import { accountsAtVersions, planCheckedBatch } from '../../ledger';
+import { announceNotifications, type NotificationInput } from '../../notifications/notify';
+import { cardAccountIds } from '../accounts';
+import { cardsChanged } from '../card-changes';
+import type { CardDeps } from '../deps';
+import { tellCardFrozen } from '../notices';
 import type { DecidedCards } from './decided-cards';
-import { type BatchRead, type CardState, type Decided, planBatch } from './decision-plan';
-import type { CardDeps } from './deps';
-import { ruleWindows } from './freeze-rules';
-import { tellCardFrozen } from './notices';
-import { monthSpendSql } from './queries';
+import { type Decided, planBatch } from './plan';
+import * as q from './queries';
+import type { AuthorizationRequest, DecisionItem, DecisionResult, ReadCard } from './types';
 
 /**
- * Authorization decisions: read the cards, decide (decision-plan.ts), write the decisions and their
- * holds. The issuer's later events about an authorization are in authorization-events.ts.
+ * Authorization decisions: read the cards, decide (plan.ts), write the decisions and their holds
+ * (their SQL in queries.ts). The issuer's later events about an authorization are in events.ts.
  */
 
 const reference = (cardId: string) => `card:${cardId}`;
@@ -102,14 +100,21 @@ async function decideOnce(
   const cached = knownCards?.some((c) => c.monthly_limit !== null) ? null : knownCards;
   // One moment for the whole batch: the month its spend is summed for is the month its rows are written in.
   const now = deps.clock.now();
-  const read = cached ? { seen: [], cards: cached, earlier: [] } : await readBatch(db, items, monthStartUtc(now));
+  const read = cached
+    ? { seen: [], cards: cached, earlier: [] }
+    : await q.readBatch(db, {
+        deliveries: [...new Set(items.flatMap((i) => (i.delivery ? [i.delivery] : [])))],
+        issuerIds: [...new Set(items.map((i) => i.request.issuerCardId))],
+        authorizationIds: [...new Set(items.map((i) => i.request.authorizationId))],
+        monthStart: monthStartUtc(now),
+      });
 
   // Decide in order. A decline that may freeze a card by rate needs the card's window: the first pass
   // notes which cards need one, they are read in one query, and the pass runs again with them.
   let windows = new Map<string, boolean[]>();
   let plan = planBatch(items, read, windows);
   if (plan.needWindows.length > 0) {
-    windows = await ruleWindows(db, plan.needWindows);
+    windows = await q.ruleWindows(db, plan.needWindows);
     plan = planBatch(items, read, windows);
   }
   const decided = plan.planned.filter((p): p is Decided => p.kind === 'new');
@@ -131,54 +136,14 @@ async function decideOnce(
 }
 
 /**
- * One statement: the cards (locked in id order when `db` is a transaction) with their versions and
- * their two accounts' balances and versions; which deliveries were seen before; and which of the
- * authorizations were answered before.
- */
-async function readBatch(db: Executor, items: DecisionItem[], monthStart: Date): Promise<BatchRead> {
-  const deliveries = [...new Set(items.flatMap((i) => (i.delivery ? [i.delivery] : [])))];
-  const issuerIds = [...new Set(items.map((i) => i.request.issuerCardId))];
-  const authorizationIds = [...new Set(items.map((i) => i.request.authorizationId))];
-  const row = (
-    await sql<BatchRead>`
-      with card_rows as (
-        select c.id, c.user_id, c.currency, c.status, c.frozen, c.consecutive_funds_failures,
-          c.rule_window_after_id::text as rule_window_after_id, c.issuer_card_id, c.last4, c.version::text as version,
-          a.id::text as available_id, a.balance::text as available_balance, a.version::text as available_version,
-          h.id::text as hold_id, h.balance::text as hold_balance, h.version::text as hold_version,
-          k.per_purchase_limit::text as per_purchase_limit, k.monthly_limit::text as monthly_limit,
-          coalesce(k.online_enabled, true) as online_enabled, coalesce(k.atm_enabled, true) as atm_enabled,
-          coalesce(k.blocked_categories, '{}') as blocked_categories,
-          -- Summed only for a card with a monthly limit: the others (most) cost nothing more.
-          case when k.monthly_limit is null then '0' else ${monthSpendSql(sql`c.id`, monthStart)} end as month_spent
-        from cards c
-        left join card_controls k on k.card_id = c.id
-        left join lateral ${accountLateral(sql`c.user_id`, sql`c.currency`, sql`'card:' || c.id::text`)} a on true
-        left join lateral ${accountLateral(sql`c.user_id`, sql`c.currency`, sql`'card_hold:' || c.id::text`)} h on true
-        where c.issuer_card_id = any(${issuerIds}::text[])
-        order by c.id
-        ${db.isTransaction ? sql`for update of c` : sql``}
-      )
-      select (select coalesce(json_agg(signature), '[]') from card_webhook_deliveries where signature = any(${deliveries}::text[])) as seen,
-        (select coalesce(json_agg(card_rows), '[]') from card_rows) as cards,
-        (select coalesce(json_agg(json_build_object('ref', t.issuer_ref, 'approved', t.approved, 'reason', t.decline_reason)), '[]')
-          from unnest(${authorizationIds}::text[]) as r(ref)
-          -- One probe of the (type, issuer_ref) index per id ("limit 1" keeps it a lateral probe): with "= any(...)"
-          -- the planner, its statistics behind a growing table, scanned every authorization.
-          cross join lateral (select issuer_ref, approved, decline_reason from card_transactions
-            where type = 'authorization' and issuer_ref = r.ref limit 1) t) as earlier`.execute(db)
-  ).rows[0];
-  return row as BatchRead;
-}
-
-/**
  * Everything a batch decided, in one statement that commits all or nothing: the deliveries, the
  * authorization rows (in decision order: their ids order the failure-rate window), each decided
  * card's failure count and rule freeze, and the holds through the ledger. write_guard fails the
  * statement unless every card is still at the version read (an update of a card, by anyone, bumps
  * it) and every account too: those it holds on (planCheckedBatch) and those it declined from
  * (accountsAtVersions); an authorization or delivery recorded meanwhile fails it by its unique key.
- * Either way decideBatch reads again.
+ * Either way decideBatch reads again. The statement is queries.ts insertDecisions; the holds and the
+ * notices in it are the ledger's and the notifications' own SQL builders.
  */
 async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], deliveries: string[], now: Date): Promise<ReadCard[]> {
   const approvals = decided.filter((d) => d.result.approved);
@@ -229,11 +194,8 @@ async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], 
       .map(({ card }) => ({ id: card.row.available_id as string, version: card.row.available_version as string })),
   );
 
-  // Arrays rather than a row of parameters per decision: the statement stays the same size however big the batch.
-  const column = <T>(pick: (d: Decided) => T) => decided.map(pick);
   // In id order, as every writer of cards locks them.
   const cards = [...new Set(decided.map((d) => d.card))].sort((a, b) => (a.row.id < b.row.id ? -1 : 1));
-  const cardColumn = <T>(pick: (c: CardState) => T) => cards.map(pick);
   // The member hears of each decline (the authorization's unique key makes it once per authorization).
   const declines = decided.flatMap(
     ({ card, request, amount, result }): Array<NotificationInput & { userId: string }> =>
@@ -255,35 +217,31 @@ async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], 
   );
   const froze = cards.filter((c) => c.freezeReason !== null);
   if (froze.length > 0 && !db.isTransaction) throw new Error('authorizations: a batch that freezes a card is written in a transaction');
-  const written = await sql`
-    with new_deliveries as (
-      insert into card_webhook_deliveries (signature) select unnest(${deliveries}::text[]) returning 1
-    )${declines.length > 0 ? sql`, new_notifications as (${insertNotificationsSql(declines)})` : sql``}, new_authorizations as (
-      insert into card_transactions (card_id, type, issuer_ref, authorization_id, currency, amount, merchant, approved,
-        decline_reason, held, balance_change, created_at, updated_at)
-      select card_id, 'authorization', ref, ref, currency, amount, merchant, approved, reason, held, change, ${now}, ${now}
-      from unnest(${column((d) => d.card.row.id)}::uuid[], ${column((d) => d.request.authorizationId)}::text[],
-        ${column((d) => d.request.currency)}::text[], ${column((d) => d.amount.toFixed())}::numeric[],
-        ${column((d) => JSON.stringify(d.request.merchant))}::jsonb[], ${column((d) => d.result.approved)}::boolean[],
-        ${column((d) => d.result.reason)}::text[], ${column((d) => (d.result.approved ? d.amount.toFixed() : '0'))}::numeric[],
-        ${column((d) => (d.result.approved ? d.amount.neg().toFixed() : '0'))}::numeric[])
-        with ordinality as v(card_id, ref, currency, amount, merchant, approved, reason, held, change, n)
-      order by n
-      returning 1
-    ), checked_cards as (
-      update cards as c set consecutive_funds_failures = v.consecutive, frozen = c.frozen or v.froze,
-        freeze_reason = case when v.froze then v.reason else c.freeze_reason end,
-        updated_at = case when v.changed then ${now} else c.updated_at end
-      from unnest(${cardColumn((c) => c.row.id)}::uuid[], ${cardColumn((c) => c.row.version)}::bigint[],
-        ${cardColumn((c) => c.consecutive)}::integer[], ${cardColumn((c) => c.freezeReason !== null)}::boolean[],
-        ${cardColumn((c) => c.freezeReason)}::text[],
-        ${cardColumn((c) => c.consecutive !== c.row.consecutive_funds_failures || c.freezeReason !== null)}::boolean[])
-        as v(id, version, consecutive, froze, reason, changed)
-      where c.id = v.id and c.version = v.version
-      returning c.id, c.version
-    )${holds.ctes ? sql`, ${holds.ctes}` : sql``}
-    select write_guard((select count(*) from checked_cards) = ${cards.length} and ${holds.complete} and ${unchanged}) as ok,
-      (select coalesce(json_object_agg(id, version::text), '{}') from checked_cards) as versions`.execute(db);
+  const versions = await q.insertDecisions(db, {
+    now,
+    deliveries,
+    decisions: decided.map(({ card, request, amount, result }) => ({
+      cardId: card.row.id,
+      authorizationId: request.authorizationId,
+      currency: request.currency,
+      amount: amount.toFixed(),
+      merchant: JSON.stringify(request.merchant),
+      approved: result.approved,
+      reason: result.reason,
+      held: result.approved ? amount.toFixed() : '0',
+      balanceChange: result.approved ? amount.neg().toFixed() : '0',
+    })),
+    cards: cards.map((c) => ({
+      id: c.row.id,
+      version: c.row.version,
+      consecutive: c.consecutive,
+      froze: c.freezeReason !== null,
+      freezeReason: c.freezeReason,
+      changed: c.consecutive !== c.row.consecutive_funds_failures || c.freezeReason !== null,
+    })),
+    notices: declines,
+    ledger: { ctes: holds.ctes, complete: holds.complete, unchanged },
+  });
   holds.committed(db);
   cardsChanged(
     db,
@@ -295,7 +253,6 @@ async function writeDecisions(deps: CardDeps, db: Executor, decided: Decided[], 
   );
   // Mailed in the same transaction (see decideOnce).
   for (const { row } of froze) await tellCardFrozen(deps, db, row);
-  const { versions } = written.rows[0] as { versions: Record<string, string> };
   // Each card as it now is (the version its update took), for the next batch (see DecidedCards).
   return cards.map(({ row, consecutive, frozen, monthSpent }) => {
     const available = holds.after.get(row.available_id as string);

@@ -1,7 +1,4 @@
 import { CONTROL_DECLINE_REASONS, Decimal, LIMITS } from '@wallet/contract';
-import { sql } from 'kysely';
-import type { Executor } from '../../platform/db/database';
-import type { CardRow } from './queries';
 
 /**
  * The automatic freeze of PRODUCT_SPEC.md section 4:
@@ -15,7 +12,7 @@ import type { CardRow } from './queries';
 export const RATE_WINDOW_SIZE = 20;
 export const MAX_CONSECUTIVE_FUNDS_FAILURES = LIMITS.card.freezeAfterConsecutiveFundsFailures;
 export const MAX_FAILURE_RATE = new Decimal(LIMITS.card.freezeFailureRateAbove);
-const NOT_COUNTED: readonly string[] = ['card_frozen', 'card_inactive', ...CONTROL_DECLINE_REASONS];
+export const NOT_COUNTED: readonly string[] = ['card_frozen', 'card_inactive', ...CONTROL_DECLINE_REASONS];
 
 export type RuleFreeze = 'consecutive_funds_failures' | 'failure_rate' | null;
 
@@ -29,26 +26,3 @@ export function windowOverRate(window: readonly boolean[]): boolean {
 
 /** Whether a decline is counted in the failure-rate window (see NOT_COUNTED above). */
 export const countedInWindow = (reason: string | null) => reason === null || !NOT_COUNTED.includes(reason);
-
-/**
- * The failure-rate windows of many cards in one query: per card its last RATE_WINDOW_SIZE counted
- * authorizations after its window start, oldest first (the same rows ruleFreeze reads for one card).
- */
-export async function ruleWindows(
-  db: Executor,
-  cards: ReadonlyArray<Pick<CardRow, 'id' | 'rule_window_after_id'>>,
-): Promise<Map<string, boolean[]>> {
-  const windows = new Map<string, boolean[]>(cards.map((c) => [c.id, []]));
-  if (cards.length === 0) return windows;
-  const rows = await sql<{ card_id: string; approved: boolean }>`
-    select w.card_id, w.approved from unnest(${cards.map((c) => c.id)}::uuid[], ${cards.map((c) => c.rule_window_after_id)}::bigint[]) as c(id, after)
-    cross join lateral (
-      select card_id, approved, id from card_transactions
-      where card_id = c.id and type = 'authorization' and id > c.after
-        and (decline_reason is null or decline_reason not in (${sql.join(NOT_COUNTED)}))
-      order by id desc limit ${RATE_WINDOW_SIZE}
-    ) w
-    order by w.card_id, w.id`.execute(db);
-  for (const row of rows.rows) windows.get(row.card_id)?.push(row.approved);
-  return windows;
-}

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeCard } from '../../../test/card-fixtures';
-import { type CardWorld, createCardWorld } from '../../../test/cards';
-import { ManualClock } from '../../../test/clock';
-import { accountId, ledgerViolations, post } from '../ledger';
-import type { DecisionItem } from './authorization-types';
-import { decideBatch } from './authorizations';
+import { activeCard } from '../../../../test/card-fixtures';
+import { type CardWorld, createCardWorld } from '../../../../test/cards';
+import { ManualClock } from '../../../../test/clock';
+import { accountId, ledgerViolations, post } from '../../ledger';
+import type { CardDeps } from '../deps';
+import { driveOperation, startOperation } from '../funding/operations';
+import { payoutOf } from '../funding/service';
+import { type IssuerClient, IssuerError } from '../issuer';
 import { DecidedCards } from './decided-cards';
 import { DecisionQueue } from './decision-queue';
-import type { CardDeps } from './deps';
-import { driveOperation, startOperation } from './funding/operations';
-import { payoutOf } from './funding/service';
-import { type IssuerClient, IssuerError } from './issuer';
+import { decideBatch } from './service';
+import type { DecisionItem } from './types';
 
 /**
  * Authorization decisions taken in batches (one transaction for many, as the webhook's decision queue

@@ -1,5 +1,5 @@
 import type { CardChannel, CardControlCategory, DeclineReason } from '@wallet/contract';
-import type { CardRow } from './queries';
+import type { CardRow } from '../queries';
 
 /**
  * The shapes authorization decisions share with their callers and with the cache of decided cards.

@@ -1,8 +1,8 @@
-import { BatchQueue } from '../../platform/batch-queue';
-import type { DecisionItem, DecisionResult } from './authorization-types';
-import { decideBatch } from './authorizations';
+import { BatchQueue } from '../../../platform/batch-queue';
+import type { CardDeps } from '../deps';
 import { DecidedCards } from './decided-cards';
-import type { CardDeps } from './deps';
+import { decideBatch } from './service';
+import type { DecisionItem, DecisionResult } from './types';
 
 /**
  * Authorization decisions that arrive while earlier ones are being written share a transaction (see

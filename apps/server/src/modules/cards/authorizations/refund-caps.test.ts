@@ -1,11 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Decimal } from '@wallet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeCard } from '../../../test/card-fixtures';
-import { type CardWorld, createCardWorld, WEBHOOK_SECRET } from '../../../test/cards';
-import { ManualClock } from '../../../test/clock';
-import { ledgerViolations } from '../ledger';
-import { WEBHOOK_PATH } from './webhook-routes';
+import { activeCard } from '../../../../test/card-fixtures';
+import { type CardWorld, createCardWorld, WEBHOOK_SECRET } from '../../../../test/cards';
+import { ManualClock } from '../../../../test/clock';
+import { ledgerViolations } from '../../ledger';
+import { WEBHOOK_PATH } from '../webhook-routes';
 
 /**
  * What an issuer's events may give back to a card: a refund at most what was settled for its

@@ -1,14 +1,15 @@
 import { Decimal } from '@wallet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
-import { balanceOf, type Leg, post } from '../ledger';
-import { notify } from '../notifications/notify';
-import { CARD_FLOAT, CARD_SHORTFALL, cardAccountIds, systemAccount } from './accounts';
-import { cardsChanged } from './card-changes';
-import type { CardDeps } from './deps';
-import { type CardRow, type CardTxRow, claimEvent, lockAuthorization, lockCard } from './queries';
+import type { Database } from '../../../platform/db/schema';
+import { AppError } from '../../../platform/errors';
+import { balanceOf, type Leg, post } from '../../ledger';
+import { notify } from '../../notifications/notify';
+import { CARD_FLOAT, CARD_SHORTFALL, cardAccountIds, systemAccount } from '../accounts';
+import { cardsChanged } from '../card-changes';
+import type { CardDeps } from '../deps';
+import { type CardRow, type CardTxRow, claimEvent, lockCard } from '../queries';
+import * as q from './queries';
 
 export interface AuthorizationEvent {
   eventId: string;
@@ -51,7 +52,7 @@ export async function applyAuthorizationEvent(deps: CardDeps, event: Authorizati
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     // Card first, then the authorization: the same order as decisions, so the two never deadlock.
-    const cardRef = await trx.selectFrom('cards').select('id').where('issuer_card_id', '=', event.issuerCardId).executeTakeFirst();
+    const cardRef = await q.findCardByIssuerId(trx, event.issuerCardId);
     if (!cardRef) throw new AppError('CARD_EVENT_TOO_EARLY');
     const card = (await lockCard(trx, cardRef.id)) as CardRow;
     if (!(await claimEvent(trx, event.eventId, event.type))) return { duplicate: true };
@@ -80,7 +81,7 @@ export async function applyAuthorizationEvent(deps: CardDeps, event: Authorizati
       return { duplicate: false };
     }
     // Locked: every event of one authorization waits for the one before, so caps are read as they stand.
-    const auth = await lockAuthorization(trx, event.authorizationId);
+    const auth = await q.lockAuthorization(trx, event.authorizationId);
     if (!auth) throw new AppError('CARD_EVENT_TOO_EARLY');
     if (event.type === 'authorization.reversal') await reverse(applying, auth);
     else if (event.type === 'authorization.clearing') await clear(applying, auth);
@@ -97,15 +98,11 @@ async function reverse({ trx, card, event, accounts, amount, now, journal }: App
       { accountId: accounts.hold, amount: release.neg().toFixed() },
       { accountId: accounts.available, amount: release.toFixed() },
     ]);
-  await trx
-    .updateTable('card_transactions')
-    .set({
-      held: held.minus(release).toFixed(),
-      balance_change: new Decimal(auth.balance_change).plus(release).toFixed(),
-      updated_at: now,
-    })
-    .where('id', '=', auth.id)
-    .execute();
+  await q.updateAuthorization(trx, auth.id, {
+    held: held.minus(release).toFixed(),
+    balance_change: new Decimal(auth.balance_change).plus(release).toFixed(),
+    updated_at: now,
+  });
   await addRow(trx, card, event, 'reversal', release, now);
 }
 
@@ -128,17 +125,13 @@ async function clear({ trx, card, accounts, amount, now, journal }: Applying, au
   ]);
   const settledBefore = new Decimal(auth.settled_amount ?? 0);
   // Before: the approval took `held` from the balance. Now the card has paid `amount - shortfall` in all.
-  await trx
-    .updateTable('card_transactions')
-    .set({
-      held: '0',
-      settled: true,
-      settled_amount: settledBefore.plus(amount).toFixed(),
-      balance_change: new Decimal(auth.balance_change).plus(held).minus(amount.minus(shortfall)).toFixed(),
-      updated_at: now,
-    })
-    .where('id', '=', auth.id)
-    .execute();
+  await q.updateAuthorization(trx, auth.id, {
+    held: '0',
+    settled: true,
+    settled_amount: settledBefore.plus(amount).toFixed(),
+    balance_change: new Decimal(auth.balance_change).plus(held).minus(amount.minus(shortfall)).toFixed(),
+    updated_at: now,
+  });
 }
 
 /**
@@ -170,11 +163,7 @@ async function refund({ trx, card, event, amount, accounts, now, log, journal }:
       { accountId: float, amount: credit.neg().toFixed() },
       { accountId: accounts.available, amount: credit.toFixed() },
     ]);
-    await trx
-      .updateTable('card_transactions')
-      .set({ refunded_amount: refundedBefore.plus(credit).toFixed(), updated_at: now })
-      .where('id', '=', auth.id)
-      .execute();
+    await q.updateAuthorization(trx, auth.id, { refunded_amount: refundedBefore.plus(credit).toFixed(), updated_at: now });
   }
   await addRow(trx, card, event, 'refund', credit, now);
 }
@@ -188,25 +177,22 @@ async function addRow(
   amount: Decimal,
   now: Date,
 ) {
-  await trx
-    .insertInto('card_transactions')
-    .values({
-      card_id: card.id,
-      type,
-      issuer_ref: event.eventId,
-      authorization_id: event.authorizationId,
-      currency: card.currency,
-      amount: amount.toFixed(),
-      merchant: JSON.stringify(event.merchant),
-      approved: true,
-      decline_reason: null,
-      settled: true,
-      settled_amount: amount.toFixed(),
-      balance_change: amount.toFixed(),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await q.insertTransaction(trx, {
+    card_id: card.id,
+    type,
+    issuer_ref: event.eventId,
+    authorization_id: event.authorizationId,
+    currency: card.currency,
+    amount: amount.toFixed(),
+    merchant: JSON.stringify(event.merchant),
+    approved: true,
+    decline_reason: null,
+    settled: true,
+    settled_amount: amount.toFixed(),
+    balance_change: amount.toFixed(),
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 async function expire({ trx, card, event, accounts, now, journal }: Applying) {
@@ -214,27 +200,22 @@ async function expire({ trx, card, event, accounts, now, journal }: Applying) {
   const standIn = event.approved === true;
   // The tombstone is a counted authorization of the card's failure-rate window: a decision read before it
   // must not be written after it, so the card's version moves (see writeDecisions).
-  await trx.updateTable('cards').set({ updated_at: now }).where('id', '=', card.id).execute();
-  const tombstone = await trx
-    .insertInto('card_transactions')
-    .values({
-      card_id: card.id,
-      type: 'authorization',
-      issuer_ref: event.authorizationId,
-      authorization_id: event.authorizationId,
-      currency: event.currency,
-      amount: new Decimal(event.amount).toFixed(),
-      merchant: JSON.stringify(event.merchant),
-      approved: standIn,
-      decline_reason: standIn ? null : 'issuer_timeout',
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['type', 'issuer_ref']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  await q.touchCard(trx, card.id, now);
+  const tombstone = await q.insertTombstone(trx, {
+    card_id: card.id,
+    type: 'authorization',
+    issuer_ref: event.authorizationId,
+    authorization_id: event.authorizationId,
+    currency: event.currency,
+    amount: new Decimal(event.amount).toFixed(),
+    merchant: JSON.stringify(event.merchant),
+    approved: standIn,
+    decline_reason: standIn ? null : 'issuer_timeout',
+    created_at: now,
+    updated_at: now,
+  });
   if (standIn) return;
-  const auth = await lockAuthorization(trx, event.authorizationId);
+  const auth = await q.lockAuthorization(trx, event.authorizationId);
   if (!auth) return;
   // The payment was declined at the issuer. The member hears of it when this is the first the card's
   // history says so: a new tombstone, or an approval of ours the issuer did not wait for. A decline of
@@ -256,9 +237,11 @@ async function expire({ trx, card, event, accounts, now, journal }: Applying) {
       { accountId: accounts.hold, amount: held.neg().toFixed() },
       { accountId: accounts.available, amount: held.toFixed() },
     ]);
-  await trx
-    .updateTable('card_transactions')
-    .set({ approved: false, decline_reason: 'issuer_timeout', held: '0', balance_change: '0', updated_at: now })
-    .where('id', '=', auth.id)
-    .execute();
+  await q.updateAuthorization(trx, auth.id, {
+    approved: false,
+    decline_reason: 'issuer_timeout',
+    held: '0',
+    balance_change: '0',
+    updated_at: now,
+  });
 }
