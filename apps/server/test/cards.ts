@@ -8,7 +8,7 @@ import { paymentPinsFrom } from '../src/modules/auth/payment-pins';
 import { secondFactorSettings } from '../src/modules/auth/second-factor/settings';
 import type { CardDeps } from '../src/modules/cards/deps';
 import { HttpIssuer } from '../src/modules/cards/http-issuer';
-import { WEBHOOK_PATH } from '../src/modules/cards/webhook-routes';
+import { WEBHOOK_PATH } from '../src/modules/cards/issuer';
 import { loadConfig } from '../src/platform/config';
 import { startJobs, stopJobs } from '../src/platform/jobs';
 import { createLogger } from '../src/platform/logger';

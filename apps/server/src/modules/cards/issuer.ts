@@ -2,8 +2,11 @@
  * What the app needs from a card issuer, in the shape real issuing platforms offer (Stripe Issuing,
  * Lithic, Marqeta): cardholders with KYC, cards, on-demand reveal of number and CVV, PIN, freeze,
  * balance loads, shipping. Results that take time (card opened, KYC decided, shipped) and card
- * activity arrive as signed webhooks (webhook-routes.ts). The sandbox issuer implements the same API.
+ * activity arrive as signed webhooks (webhooks/). The sandbox issuer implements the same API.
  */
+
+/** Where the issuer sends its webhooks (webhooks/routes.ts answers there). */
+export const WEBHOOK_PATH = '/api/v1/cards/webhooks/issuer';
 
 export type IssuerKycStatus = 'not_submitted' | 'pending' | 'approved' | 'rejected';
 

@@ -5,7 +5,7 @@ import { chargeMonthlyFees, MONTHLY_FEE_CRON, MONTHLY_FEE_JOB } from './funding/
 import { CARD_OPERATION_JOB, driveDueOperations, driveOperation } from './funding/operations';
 import { payoutOf } from './funding/service';
 import { failOpening, OPEN_CARD_JOB, runOpening, sweepStaleOpenings } from './opening/service';
-import { pruneWebhookDeliveries } from './webhook-routes';
+import { pruneWebhookDeliveries } from './webhooks/service';
 
 const SWEEP_JOB = 'cards.sweep';
 

@@ -11,7 +11,7 @@ import type { IssuerClient } from './issuer';
 import { startCardJobs } from './jobs';
 import { cardKycRoutes } from './kyc/routes';
 import { cardRoutes } from './routes';
-import { cardWebhookRoutes } from './webhook-routes';
+import { cardWebhookRoutes } from './webhooks/routes';
 
 /**
  * Everything of the cards module the app needs, in one call from app.ts: the issuer client (given,

@@ -3,7 +3,7 @@ import { startSandboxIssuer } from '@wallet/sandbox-issuer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config';
 import { HttpIssuer } from './http-issuer';
-import { WEBHOOK_PATH } from './webhook-routes';
+import { WEBHOOK_PATH } from './issuer';
 
 export const SANDBOX_STATE_FILE = 'sandbox-issuer.json';
 

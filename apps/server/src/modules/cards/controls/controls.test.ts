@@ -10,7 +10,7 @@ import { ledgerViolations } from '../../ledger';
 import { DecisionQueue } from '../authorizations/decision-queue';
 import { decideBatch } from '../authorizations/service';
 import type { DecisionItem } from '../authorizations/types';
-import { authorizationRequestOf } from '../events';
+import { authorizationRequestOf } from '../webhooks/service';
 import { setControls } from './service';
 
 /**

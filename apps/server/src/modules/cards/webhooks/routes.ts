@@ -1,19 +1,11 @@
 import { errorReplySchema } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
-import {
-  verifyWebhookSignature,
-  WEBHOOK_SIGNATURE_DESCRIPTION,
-  WEBHOOK_TOLERANCE_SECONDS,
-  webhookHeadersSchema,
-} from '../../platform/webhook-signature';
-import { DecisionQueue } from './authorizations/decision-queue';
-import type { CardDeps } from './deps';
-import { announceFreeze, authorizationRequestOf, handleIssuerEvent, type IssuerEvent, issuerEventSchema } from './events';
-
-export const WEBHOOK_PATH = '/api/v1/cards/webhooks/issuer';
+import { verifyWebhookSignature, WEBHOOK_SIGNATURE_DESCRIPTION, webhookHeadersSchema } from '../../../platform/webhook-signature';
+import { DecisionQueue } from '../authorizations/decision-queue';
+import type { CardDeps } from '../deps';
+import { WEBHOOK_PATH } from '../issuer';
+import { announceFreeze, authorizationRequestOf, handleDelivery, type IssuerEvent, issuerEventSchema } from './service';
 
 /**
  * The issuer's webhooks. The signature covers the exact bytes sent, so this plugin reads the body as
@@ -51,24 +43,7 @@ export const cardWebhookRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; secret: 
         announceFreeze(deps, decision);
         return { approved: decision.approved, reason: decision.reason };
       }
-      // Not money: this record may skip waiting for the disk (a crash could forget the last few, and a
-      // replay of one of those would still meet the event-id check), which saves a flush per webhook.
-      // One statement: set_config(..., true) lasts to the end of this statement's own transaction.
-      const fresh = (
-        await sql<{ signature: string }>`
-          with relaxed as (select set_config('synchronous_commit', 'off', true))
-          insert into card_webhook_deliveries (signature) select ${signature} from relaxed
-          on conflict (signature) do nothing returning signature`.execute(deps.db)
-      ).rows[0];
-      if (!fresh) throw new AppError('WEBHOOK_REPLAYED');
-      if (!event) throw new AppError('BAD_REQUEST');
-      try {
-        return await handleIssuerEvent(deps, event);
-      } catch (error) {
-        // The delivery failed: let the issuer's retry (newly signed or the same) be processed.
-        await deps.db.deleteFrom('card_webhook_deliveries').where('signature', '=', signature).execute();
-        throw error;
-      }
+      return handleDelivery(deps, signature, event);
     },
   );
 };
@@ -80,10 +55,4 @@ function parseEvent(raw: string): IssuerEvent | null {
   } catch {
     return null;
   }
-}
-
-/** Deliveries older than the tolerance can no longer pass the timestamp check, so their signatures can go. */
-export async function pruneWebhookDeliveries(deps: CardDeps): Promise<void> {
-  const cutoff = new Date(Date.now() - 2 * WEBHOOK_TOLERANCE_SECONDS * 1000);
-  await deps.db.deleteFrom('card_webhook_deliveries').where('received_at', '<', cutoff).execute();
 }

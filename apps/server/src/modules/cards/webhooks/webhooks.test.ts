@@ -15,10 +15,10 @@ import {
   sandboxPost,
   WEBHOOK_SECRET,
   waitFor,
-} from '../../../test/cards';
-import { ManualClock } from '../../../test/clock';
-import { ledgerViolations } from '../ledger';
-import { WEBHOOK_PATH } from './webhook-routes';
+} from '../../../../test/cards';
+import { ManualClock } from '../../../../test/clock';
+import { ledgerViolations } from '../../ledger';
+import { WEBHOOK_PATH } from '../issuer';
 
 /** Webhook security and concurrency: signed deliveries only, fresh only, once only; 500 parallel authorizations. */
 let t: CardWorld;

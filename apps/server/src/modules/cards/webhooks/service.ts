@@ -1,13 +1,15 @@
 import { CARD_CHANNELS, safeText } from '@wallet/contract';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
-import { applyAuthorizationEvent } from './authorizations/events';
-import { decideAuthorization } from './authorizations/service';
-import type { AuthorizationRequest, DecisionResult } from './authorizations/types';
-import type { CardDeps } from './deps';
-import { applyKycResult } from './kyc/service';
-import { failOpening, markOpened, markShipping } from './opening/service';
-import { claimEvent } from './queries';
+import { AppError } from '../../../platform/errors';
+import { WEBHOOK_TOLERANCE_SECONDS } from '../../../platform/webhook-signature';
+import { applyAuthorizationEvent } from '../authorizations/events';
+import { decideAuthorization } from '../authorizations/service';
+import type { AuthorizationRequest, DecisionResult } from '../authorizations/types';
+import type { CardDeps } from '../deps';
+import { applyKycResult } from '../kyc/service';
+import { failOpening, markOpened, markShipping } from '../opening/service';
+import { claimEvent } from '../queries';
+import * as q from './queries';
 
 /*
  * Signed by the issuer, yet checked like any input: what it sends is stored and shown to members, so
@@ -71,6 +73,27 @@ export function announceFreeze(deps: CardDeps, decision: DecisionResult) {
 }
 
 /**
+ * A delivery other than an authorization request (those are recorded with their decision): recorded
+ * once by its signature (a replay is refused), then its event applied. A delivery whose event fails is
+ * forgotten again, so the issuer's retry (newly signed or the same) is processed.
+ */
+export async function handleDelivery(deps: CardDeps, signature: string, event: IssuerEvent | null): Promise<Record<string, unknown>> {
+  if (!(await q.recordDelivery(deps.db, signature))) throw new AppError('WEBHOOK_REPLAYED');
+  if (!event) throw new AppError('BAD_REQUEST');
+  try {
+    return await handleIssuerEvent(deps, event);
+  } catch (error) {
+    await q.forgetDelivery(deps.db, signature);
+    throw error;
+  }
+}
+
+/** Deliveries older than the tolerance can no longer pass the timestamp check, so their signatures can go. */
+export async function pruneWebhookDeliveries(deps: CardDeps): Promise<void> {
+  await q.pruneDeliveries(deps.db, new Date(Date.now() - 2 * WEBHOOK_TOLERANCE_SECONDS * 1000));
+}
+
+/**
  * One issuer event. authorization.request is answered with the decision (the issuer waits for it);
  * everything else is applied exactly once by event id and answered with { received: true }.
  */
@@ -121,7 +144,7 @@ const kycData = z.object({ cardholderId: text(100).min(1), reason: text(500).nul
 async function handleLifecycleEvent(deps: CardDeps, event: IssuerEvent): Promise<Record<string, unknown>> {
   const known = ['card.opened', 'card.failed', 'card.shipped', 'card.delivered', 'kyc.approved', 'kyc.rejected'];
   if (!known.includes(event.type)) return { received: true, ignored: true };
-  const seen = await deps.db.selectFrom('card_issuer_events').select('id').where('id', '=', event.id).executeTakeFirst();
+  const seen = await q.eventSeen(deps.db, event.id);
   if (seen) return { received: true, duplicate: true };
 
   if (event.type.startsWith('kyc.')) {
