@@ -1,4 +1,4 @@
-import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
+import { type Insertable, type RawBuilder, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { CardProductsTable, CardsTable, CardTransactionsTable, Database } from '../../platform/db/schema';
 
@@ -64,3 +64,68 @@ export async function claimEvent(trx: Transaction<Database>, id: string, type: s
 export const monthSpendSql = (cardId: RawBuilder<unknown>, monthStart: Date) => sql<string>`(
   select coalesce(sum(t.held + coalesce(t.settled_amount, 0)), 0)::text from card_transactions t
   where t.card_id = ${cardId} and t.type = 'authorization' and t.approved and t.created_at >= ${monthStart})`;
+
+export const findTransaction = (db: Executor, cardId: string, id: string) =>
+  db.selectFrom('card_transactions').selectAll().where('card_id', '=', cardId).where('id', '=', id).executeTakeFirst();
+
+/** The id of the card's latest transaction: a new failure-rate window starts after it. */
+export async function lastTransactionId(db: Executor, cardId: string): Promise<string | null> {
+  const last = await db
+    .selectFrom('card_transactions')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('card_id', '=', cardId)
+    .executeTakeFirst();
+  return last?.id ?? null;
+}
+
+export const updateCard = (db: Executor, cardId: string, changes: Updateable<CardsTable>) =>
+  db.updateTable('cards').set(changes).where('id', '=', cardId).execute();
+
+/** A physical card bound to its printed number; binding again keeps the first time. */
+export const markBound = (db: Executor, cardId: string, now: Date) =>
+  db
+    .updateTable('cards')
+    .set((eb) => ({ bound_at: eb.fn.coalesce('bound_at', eb.val(now)), updated_at: now }))
+    .where('id', '=', cardId)
+    .execute();
+
+export const insertProduct = (db: Executor, row: Insertable<CardProductsTable>) =>
+  db.insertInto('card_products').values(row).returningAll().executeTakeFirstOrThrow();
+
+export const updateProduct = (db: Executor, id: string, changes: Updateable<CardProductsTable>) =>
+  db.updateTable('card_products').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+
+export interface PageOf {
+  userId: string;
+  cardId: string;
+  /** The id the page starts below (the cursor), or null for the newest. */
+  before: string | null;
+  limit: number;
+}
+
+/**
+ * Pages of members' cards' transactions, newest first, in one query: each asked-for card (by its
+ * ordinality `i`, from 1) with its page, a card with no transactions as one row of nulls, a card not
+ * the member's as none.
+ */
+export async function transactionPages(db: Executor, pages: readonly PageOf[]) {
+  const { rows } = await sql<CardTxRow & { i: string; card_currency: CardRow['currency'] }>`
+    select k.i, c.currency as card_currency, t.*
+    from unnest(
+      ${pages.map((p) => p.cardId)}::uuid[], ${pages.map((p) => p.userId)}::uuid[],
+      ${pages.map((p) => p.before)}::bigint[], ${pages.map((p) => p.limit)}::int[]
+    ) with ordinality as k(card_id, user_id, before, lim, i)
+    join cards c on c.id = k.card_id and c.user_id = k.user_id
+    left join lateral (
+      select ct.* from card_transactions ct
+      -- A bound, not "before is null or", so the index on (card_id, id) starts the scan at the cursor.
+      where ct.card_id = c.id and ct.id < coalesce(k.before, ${MAX_ID}::bigint)
+      order by ct.id desc
+      limit k.lim
+    ) t on true
+    order by k.i, t.id desc`.execute(db);
+  return rows;
+}
+
+/** The largest bigint: the bound of a first page. */
+const MAX_ID = '9223372036854775807';

@@ -17,13 +17,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { once } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
-import { bindPhysicalCard, revealCard, setFrozen, setPin } from './card-actions';
-import { cardList, getCard, getTransaction, listFunding, listTransactions } from './cards-read';
 import type { CardDeps } from './deps';
 import { openCard } from './opening/service';
-import { listProducts } from './queries';
 import { cardParams, errors, idempotencyHeader, pageQuery, security, tags } from './route-schemas';
-import { toProduct } from './view';
+import {
+  bindPhysicalCard,
+  cardList,
+  getCard,
+  getTransaction,
+  listFunding,
+  listTransactions,
+  products,
+  revealCard,
+  setFrozen,
+  setPin,
+} from './service';
 
 /** The signed-in user's cards: products, opening, reveal, freeze, PIN, binding, transactions, funding history (funding/, kyc/ and controls/ hold the rest). */
 export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app, { deps }) => {
@@ -32,7 +40,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
   app.get(
     '/api/v1/cards/products',
     { schema: { tags, security, summary: 'Card products on offer', response: { 200: cardProductListSchema, ...errors } } },
-    async (request) => ({ products: (await listProducts(deps.db, { enabledOnly: true })).map((p) => toProduct(p, request.language)) }),
+    async (request) => ({ products: await products(deps, { enabledOnly: true }, request.language) }),
   );
 
   app.get(

@@ -2,8 +2,7 @@ import { type Language, maskEmail, STATEMENT_LIMITS, type StatementQuery, statem
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { cardPurpose } from '../cards/accounts';
-import { findUserCard } from '../cards/queries';
+import { cardPurpose, findUserCard } from '../cards/service';
 import { USER_WALLET } from '../ledger';
 import { subjectsOf } from '../wallet/record-subjects';
 import { statementAccounts, statementEntries, statementMember } from './queries';
