@@ -1,5 +1,4 @@
 import { Decimal } from '@wallet/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
 import { AppError } from '../../../platform/errors';
@@ -31,7 +30,7 @@ interface Applying {
   accounts: { available: string; hold: string };
   amount: Decimal;
   now: Date;
-  log: FastifyBaseLogger;
+  log: CardDeps['log'];
   /** The event's one journal (keyed by the event id); zero legs are left out. */
   journal(typeCode: 502 | 503 | 504, legs: Leg[]): Promise<unknown>;
 }
