@@ -15,7 +15,7 @@ import { authRoutes } from './modules/auth/routes';
 import { secondFactorRoutes, secondFactorSignInRoutes } from './modules/auth/second-factor/routes';
 import { secondFactorSettings } from './modules/auth/second-factor/settings';
 import { registerOwnOrigins } from './modules/auth/session-cookie';
-import type { IssuerClient } from './modules/cards/issuer';
+import type { IssuerClient } from './modules/cards/issuer/client';
 import { registerCards } from './modules/cards/register';
 import { devChainRoutes } from './modules/chain/dev-routes';
 import { requestChainRun } from './modules/chain/jobs';

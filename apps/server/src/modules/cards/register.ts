@@ -6,12 +6,22 @@ import { cardAdminRoutes } from './admin-routes';
 import { cardControlsRoutes } from './controls/routes';
 import type { CardDeps } from './deps';
 import { cardMoneyRoutes } from './funding/routes';
-import { HttpIssuer, UnconfiguredIssuer } from './http-issuer';
-import type { IssuerClient } from './issuer';
+import type { IssuerClient } from './issuer/client';
+import { HttpIssuer, UnconfiguredIssuer } from './issuer/http-issuer';
 import { startCardJobs } from './jobs';
 import { cardKycRoutes } from './kyc/routes';
 import { cardRoutes } from './routes';
 import { cardWebhookRoutes } from './webhooks/routes';
+
+/*
+ * The cards module, one entry point for the app (this file). At the top: the member's cards (routes,
+ * service, queries shared by the parts), the operator's routes, the card accounts and notices, and the
+ * jobs. Each part is a subfolder of the same shape (routes, service, queries, tests beside them):
+ * opening, funding (recharge, card to wallet, monthly fee), authorizations (decisions and the issuer's
+ * later events), kyc, controls, webhooks (the issuer's signed deliveries), and issuer (the adapter, its
+ * HTTP client and the sandbox). No part imports another part's queries: SQL shared between parts is in
+ * the top queries.ts.
+ */
 
 /**
  * Everything of the cards module the app needs, in one call from app.ts: the issuer client (given,

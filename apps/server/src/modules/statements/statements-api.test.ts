@@ -6,7 +6,7 @@ import { lastCode, sendAccountCode, TRON_ADDRESS } from '../../../test/accounts'
 import { type CardWorld, call, createCardWorld, fundedUser, PIN, type User, WEBHOOK_SECRET } from '../../../test/cards';
 import { ManualClock } from '../../../test/clock';
 import { openActiveCard } from '../../../test/open-card';
-import { WEBHOOK_PATH } from '../cards/issuer';
+import { WEBHOOK_PATH } from '../cards/issuer/client';
 import { creditDeposit } from '../chain/crediting';
 import { upsertDeposits } from '../chain/queries';
 import { buildStatement } from './service';

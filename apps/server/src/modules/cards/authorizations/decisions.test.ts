@@ -8,7 +8,7 @@ import { accountId, ledgerViolations, post } from '../../ledger';
 import type { CardDeps } from '../deps';
 import { driveOperation, startOperation } from '../funding/operations';
 import { payoutOf } from '../funding/service';
-import { type IssuerClient, IssuerError } from '../issuer';
+import { type IssuerClient, IssuerError } from '../issuer/client';
 import { DecidedCards } from './decided-cards';
 import { DecisionQueue } from './decision-queue';
 import { decideBatch } from './service';

@@ -5,7 +5,7 @@ import { activeCard } from '../../../../test/card-fixtures';
 import { type CardWorld, createCardWorld, WEBHOOK_SECRET } from '../../../../test/cards';
 import { ManualClock } from '../../../../test/clock';
 import { ledgerViolations } from '../../ledger';
-import { WEBHOOK_PATH } from '../issuer';
+import { WEBHOOK_PATH } from '../issuer/client';
 
 /**
  * What an issuer's events may give back to a card: a refund at most what was settled for its

@@ -3,7 +3,7 @@ import { addSeconds } from '../../../platform/clock';
 import { AppError } from '../../../platform/errors';
 import { type HoldRequest, hold, type Leg, release, settle } from '../../ledger';
 import type { CardDeps } from '../deps';
-import { refusedForSure } from '../issuer';
+import { refusedForSure } from '../issuer/client';
 import * as q from './queries';
 
 /**

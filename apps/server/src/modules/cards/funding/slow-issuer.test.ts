@@ -19,7 +19,7 @@ import {
 import { ManualClock } from '../../../../test/clock';
 import { cardView, expectBooksMatchIssuer } from '../../../../test/issuer-books';
 import { openActiveCard } from '../../../../test/open-card';
-import { WEBHOOK_PATH } from '../issuer';
+import { WEBHOOK_PATH } from '../issuer/client';
 
 /**
  * A card to wallet waiting on a slow issuer must not slow down anyone's purchases. Card to wallet once

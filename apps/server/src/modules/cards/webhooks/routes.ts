@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_DESCRIPTION, webhookHeadersSchema } from '../../../platform/webhook-signature';
 import { DecisionQueue } from '../authorizations/decision-queue';
 import type { CardDeps } from '../deps';
-import { WEBHOOK_PATH } from '../issuer';
+import { WEBHOOK_PATH } from '../issuer/client';
 import { announceFreeze, authorizationRequestOf, handleDelivery, type IssuerEvent, issuerEventSchema } from './service';
 
 /**

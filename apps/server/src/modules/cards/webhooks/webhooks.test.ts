@@ -18,7 +18,7 @@ import {
 } from '../../../../test/cards';
 import { ManualClock } from '../../../../test/clock';
 import { ledgerViolations } from '../../ledger';
-import { WEBHOOK_PATH } from '../issuer';
+import { WEBHOOK_PATH } from '../issuer/client';
 
 /** Webhook security and concurrency: signed deliveries only, fresh only, once only; 500 parallel authorizations. */
 let t: CardWorld;

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { startSandboxIssuer } from '@wallet/sandbox-issuer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../platform/config';
+import type { Config } from '../../../platform/config';
+import { WEBHOOK_PATH } from './client';
 import { HttpIssuer } from './http-issuer';
-import { WEBHOOK_PATH } from './issuer';
 
 export const SANDBOX_STATE_FILE = 'sandbox-issuer.json';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCTION_ENV } from '../../../test/production-env';
-import { loadConfig } from '../../platform/config';
+import { PRODUCTION_ENV } from '../../../../test/production-env';
+import { loadConfig } from '../../../platform/config';
 
 const PRODUCTION = PRODUCTION_ENV;
 

@@ -1,5 +1,5 @@
-import { callJsonApi, type JsonApi } from '../../platform/json-api';
-import { type CardSecrets, type IssuerCard, type IssuerCardholder, type IssuerClient, IssuerError, type IssuerOperation } from './issuer';
+import { callJsonApi, type JsonApi } from '../../../platform/json-api';
+import { type CardSecrets, type IssuerCard, type IssuerCardholder, type IssuerClient, IssuerError, type IssuerOperation } from './client';
 
 /** Real issuers answer within a few seconds; a stuck call must not hold a request or job forever. */
 const TIMEOUT_MS = 10_000;
