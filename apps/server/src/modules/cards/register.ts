@@ -10,6 +10,7 @@ import type { IssuerClient } from './issuer/client';
 import { HttpIssuer, UnconfiguredIssuer } from './issuer/http-issuer';
 import { startCardJobs } from './jobs';
 import { cardKycRoutes } from './kyc/routes';
+import { cardOpeningRoutes } from './opening/routes';
 import { cardRoutes } from './routes';
 import { cardWebhookRoutes } from './webhooks/routes';
 
@@ -50,6 +51,7 @@ export async function registerCards(
   if (config.NODE_ENV !== 'production' || config.ISSUER_URL)
     await app.register(cardWebhookRoutes, { deps, secret: config.ISSUER_WEBHOOK_SECRET });
   await app.register(cardRoutes, { deps });
+  await app.register(cardOpeningRoutes, { deps });
   await app.register(cardControlsRoutes, { deps });
   await app.register(cardMoneyRoutes, { deps });
   await app.register(cardKycRoutes, { deps });

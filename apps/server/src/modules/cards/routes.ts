@@ -8,18 +8,15 @@ import {
   cardTransactionSchema,
   freezeBodySchema,
   okReplySchema,
-  openCardBodySchema,
   pinBodySchema,
   revealBodySchema,
   revealReplySchema,
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { once } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
 import type { CardDeps } from './deps';
-import { openCard } from './opening/service';
-import { cardParams, errors, idempotencyHeader, pageQuery, security, tags } from './route-schemas';
+import { cardParams, errors, pageQuery, security, tags } from './route-schemas';
 import {
   bindPhysicalCard,
   cardList,
@@ -33,7 +30,7 @@ import {
   setPin,
 } from './service';
 
-/** The signed-in user's cards: products, opening, reveal, freeze, PIN, binding, transactions, funding history (funding/, kyc/ and controls/ hold the rest). */
+/** The signed-in user's cards: products, reveal, freeze, PIN, binding, transactions, funding history (opening/, funding/, kyc/ and controls/ hold the rest). */
 export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireSession(deps.db, deps.clock));
 
@@ -48,27 +45,6 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
     { schema: { tags, security, summary: 'My cards, newest first', response: { 200: cardListSchema, ...errors } } },
     // Not async: a list the cache holds is sent without going through a promise.
     (request) => cardList(deps, signedIn(request).userId, request.language),
-  );
-
-  app.post(
-    '/api/v1/cards',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Buy a card: the opening fee is taken now (code 21) and the card opened in the background',
-        headers: idempotencyHeader,
-        body: openCardBodySchema,
-        response: { 200: cardSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = signedIn(request);
-      return once(deps, request, reply, userId, async (key) => {
-        const card = await openCard(deps, userId, request.body, key, request.ip);
-        return getCard(deps, userId, card.id, request.language);
-      });
-    },
   );
 
   app.get(
