@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { hashSecret } from '../../apps/server/src/modules/auth/passwords';
 import { paymentPinsFrom } from '../../apps/server/src/modules/auth/payment-pins';
-import { WEBHOOK_PATH } from '../../apps/server/src/modules/cards/webhook-routes';
+import { WEBHOOK_PATH } from '../../apps/server/src/modules/cards/issuer/client';
 import { ledgerViolations, USER_WALLET } from '../../apps/server/src/modules/ledger';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import type { Db } from '../../apps/server/src/platform/db/database';

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
-import { authorizationRequestOf, issuerEventSchema } from '../../apps/server/src/modules/cards/events';
-import { UnconfiguredIssuer } from '../../apps/server/src/modules/cards/http-issuer';
-import { WEBHOOK_PATH } from '../../apps/server/src/modules/cards/webhook-routes';
+import { WEBHOOK_PATH } from '../../apps/server/src/modules/cards/issuer/client';
+import { UnconfiguredIssuer } from '../../apps/server/src/modules/cards/issuer/http-issuer';
+import { authorizationRequestOf, issuerEventSchema } from '../../apps/server/src/modules/cards/webhooks/service';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import type { DatabaseHandle } from '../../apps/server/src/platform/db/database';
 import { createLogger } from '../../apps/server/src/platform/logger';

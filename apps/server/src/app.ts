@@ -10,7 +10,7 @@ import { registerAdmin } from './modules/admin/register';
 import { registerAppRelease } from './modules/app-release/register';
 import { registerAuth } from './modules/auth/register';
 import { registerOwnOrigins } from './modules/auth/session-cookie';
-import type { IssuerClient } from './modules/cards/issuer';
+import type { IssuerClient } from './modules/cards/issuer/client';
 import { registerCards } from './modules/cards/register';
 import { registerChain } from './modules/chain/register';
 import { registerHelp } from './modules/help/register';

@@ -1,7 +1,7 @@
 import type { DevChain } from '@wallet/devchain';
 import { buildApp } from './app';
 import { paymentPinsFrom } from './modules/auth/payment-pins';
-import { startSandboxIfWanted } from './modules/cards/sandbox';
+import { startSandboxIfWanted } from './modules/cards/issuer/sandbox';
 import { startChainJobs } from './modules/chain/jobs';
 import { forgetLocalChainCheckpoint, startLocalChain } from './modules/chain/local-chain';
 import { seedDemoData } from './modules/demo/seed';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { WEBHOOK_PATH } from '../modules/cards/webhook-routes';
+import { WEBHOOK_PATH } from '../modules/cards/issuer/client';
 import { HttpPayoutPartner } from '../modules/payout/partner';
 import { PAYOUT_WEBHOOK_PATH } from '../modules/payout/webhook-deliveries';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_SIGNATURE_SCHEME } from './webhook-signature';

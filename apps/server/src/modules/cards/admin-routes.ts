@@ -2,12 +2,10 @@ import { adminCardProductBodySchema, cardProductSchema, errorReplySchema, KYC_PH
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
-import { AppError } from '../../platform/errors';
 import { auditAdminAction, requireAdmin } from '../admin/guard';
-import { cardProductsChanged } from './card-changes';
 import type { CardDeps } from './deps';
-import { readPhoto } from './kyc';
-import { listProducts } from './queries';
+import { memberPhoto } from './kyc/service';
+import { changeProduct, createProduct, products } from './service';
 import { toProduct } from './view';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
@@ -17,17 +15,6 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
   requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
   const tags = ['admin'];
   const security = [{ bearer: [] }];
-  const numbers = (body: z.infer<typeof adminCardProductBodySchema>) => ({
-    name: body.name,
-    names: body.names,
-    level: body.level,
-    type: body.type,
-    currency: body.currency,
-    opening_fee: body.openingFee,
-    monthly_fee: body.monthlyFee,
-    recharge_fee_rate: body.rechargeFeeRate,
-    enabled: body.enabled,
-  });
 
   app.get(
     '/api/v1/admin/card-products',
@@ -39,7 +26,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
         response: { 200: z.object({ products: z.array(cardProductSchema) }), ...errors },
       },
     },
-    async (request) => ({ products: (await listProducts(deps.db, { enabledOnly: false })).map((p) => toProduct(p, request.language)) }),
+    async (request) => ({ products: await products(deps, { enabledOnly: false }, request.language) }),
   );
 
   app.post(
@@ -54,8 +41,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
       },
     },
     async (request) => {
-      const row = await deps.db.insertInto('card_products').values(numbers(request.body)).returningAll().executeTakeFirstOrThrow();
-      cardProductsChanged(deps.db);
+      const row = await createProduct(deps, request.body);
       await auditAdminAction(deps.db, request, { action: 'card_product.create', subject: `card_product:${row.id}`, details: request.body });
       return toProduct(row, request.language);
     },
@@ -74,14 +60,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
       },
     },
     async (request) => {
-      const row = await deps.db
-        .updateTable('card_products')
-        .set({ ...numbers(request.body), updated_at: deps.clock.now() })
-        .where('id', '=', request.params.id)
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) throw new AppError('CARD_PRODUCT_NOT_FOUND');
-      cardProductsChanged(deps.db);
+      const row = await changeProduct(deps, request.params.id, request.body);
       await auditAdminAction(deps.db, request, { action: 'card_product.update', subject: `card_product:${row.id}`, details: request.body });
       return toProduct(row, request.language);
     },
@@ -98,12 +77,10 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
       },
     },
     async (request, reply) => {
-      const user = await deps.db.selectFrom('users').select('id').where('uid', '=', request.params.uid).executeTakeFirst();
-      if (!user) throw new AppError('NOT_FOUND');
-      const photo = await readPhoto(deps, user.id, request.params.side);
+      const { userId, photo } = await memberPhoto(deps, request.params.uid, request.params.side);
       await auditAdminAction(deps.db, request, {
         action: 'kyc.photo.view',
-        subject: `user:${user.id}`,
+        subject: `user:${userId}`,
         details: { side: request.params.side },
       });
       reply.header('cache-control', 'private, no-store');

@@ -16,7 +16,7 @@ import {
 } from '../../../test/cards';
 import { ManualClock } from '../../../test/clock';
 import { ledgerViolations } from '../ledger';
-import { chargeMonthlyFees } from './monthly-fee';
+import { chargeMonthlyFees } from './funding/monthly-fee';
 
 /**
  * The whole life of a virtual card over real HTTP: the app and the sandbox issuer on their own ports,

@@ -18,7 +18,7 @@ import {
 import { ManualClock } from '../../../test/clock';
 import { failNotificationWrites, mailsTo, notificationsAbout, notificationsOf, setLanguage, userIdOf } from '../../../test/notifications';
 import { ledgerViolations } from '../ledger';
-import { WEBHOOK_PATH } from './webhook-routes';
+import { WEBHOOK_PATH } from './issuer/client';
 
 /**
  * What a member is told of their card, over the real webhooks: opening, KYC, declined payments and a

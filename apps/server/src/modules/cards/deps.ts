@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AuthDeps } from '../auth/service';
-import type { IssuerClient } from './issuer';
+import type { IssuerClient } from './issuer/client';
 
 export interface CardDeps extends AuthDeps {
   issuer: IssuerClient;

@@ -1,11 +1,11 @@
 import type PgBoss from 'pg-boss';
 import { createQueues } from '../../platform/jobs';
 import type { CardDeps } from './deps';
-import { payoutOf } from './funding';
-import { chargeMonthlyFees, MONTHLY_FEE_CRON, MONTHLY_FEE_JOB } from './monthly-fee';
-import { failOpening, OPEN_CARD_JOB, runOpening, sweepStaleOpenings } from './opening';
-import { CARD_OPERATION_JOB, driveDueOperations, driveOperation } from './operations';
-import { pruneWebhookDeliveries } from './webhook-routes';
+import { chargeMonthlyFees, MONTHLY_FEE_CRON, MONTHLY_FEE_JOB } from './funding/monthly-fee';
+import { CARD_OPERATION_JOB, driveDueOperations, driveOperation } from './funding/operations';
+import { payoutOf } from './funding/service';
+import { failOpening, OPEN_CARD_JOB, runOpening, sweepStaleOpenings } from './opening/service';
+import { pruneWebhookDeliveries } from './webhooks/service';
 
 const SWEEP_JOB = 'cards.sweep';
 
@@ -17,7 +17,7 @@ const SWEEP_JOB = 'cards.sweep';
 export async function startCardJobs(boss: PgBoss, deps: CardDeps): Promise<void> {
   await createQueues(boss, [OPEN_CARD_JOB, MONTHLY_FEE_JOB, SWEEP_JOB, CARD_OPERATION_JOB]);
   const payout = payoutOf(deps);
-  // A retry of a load or unload whose outcome stayed unknown (operations.ts schedules it).
+  // A retry of a load or unload whose outcome stayed unknown (funding/operations.ts schedules it).
   await boss.work<{ id: string }>(CARD_OPERATION_JOB, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await driveOperation(deps, job.data.id, payout);
   });

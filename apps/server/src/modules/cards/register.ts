@@ -3,15 +3,26 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../../platform/config';
 import type { AuthDeps } from '../auth/service';
 import { cardAdminRoutes } from './admin-routes';
-import { cardControlsRoutes } from './controls-routes';
+import { cardControlsRoutes } from './controls/routes';
 import type { CardDeps } from './deps';
-import { HttpIssuer, UnconfiguredIssuer } from './http-issuer';
-import type { IssuerClient } from './issuer';
+import { cardMoneyRoutes } from './funding/routes';
+import type { IssuerClient } from './issuer/client';
+import { HttpIssuer, UnconfiguredIssuer } from './issuer/http-issuer';
 import { startCardJobs } from './jobs';
-import { cardKycRoutes } from './kyc-routes';
-import { cardMoneyRoutes } from './money-routes';
+import { cardKycRoutes } from './kyc/routes';
+import { cardOpeningRoutes } from './opening/routes';
 import { cardRoutes } from './routes';
-import { cardWebhookRoutes } from './webhook-routes';
+import { cardWebhookRoutes } from './webhooks/routes';
+
+/*
+ * The cards module, one entry point for the app (this file). At the top: the member's cards (routes,
+ * service, queries shared by the parts), the operator's routes, the card accounts and notices, and the
+ * jobs. Each part is a subfolder of the same shape (routes, service, queries, tests beside them):
+ * opening, funding (recharge, card to wallet, monthly fee), authorizations (decisions and the issuer's
+ * later events), kyc, controls, webhooks (the issuer's signed deliveries), and issuer (the adapter, its
+ * HTTP client and the sandbox). No part imports another part's queries: SQL shared between parts is in
+ * the top queries.ts.
+ */
 
 /**
  * Everything of the cards module the app needs, in one call from app.ts: the issuer client (given,
@@ -40,6 +51,7 @@ export async function registerCards(
   if (config.NODE_ENV !== 'production' || config.ISSUER_URL)
     await app.register(cardWebhookRoutes, { deps, secret: config.ISSUER_WEBHOOK_SECRET });
   await app.register(cardRoutes, { deps });
+  await app.register(cardOpeningRoutes, { deps });
   await app.register(cardControlsRoutes, { deps });
   await app.register(cardMoneyRoutes, { deps });
   await app.register(cardKycRoutes, { deps });

@@ -8,31 +8,36 @@ import {
   cardTransactionSchema,
   freezeBodySchema,
   okReplySchema,
-  openCardBodySchema,
   pinBodySchema,
   revealBodySchema,
   revealReplySchema,
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { once } from '../../platform/idempotency';
 import { requireSession, signedIn } from '../auth/sessions';
-import { bindPhysicalCard, revealCard, setFrozen, setPin } from './card-actions';
-import { cardList, getCard, getTransaction, listFunding, listTransactions } from './cards-read';
 import type { CardDeps } from './deps';
-import { openCard } from './opening';
-import { listProducts } from './queries';
-import { cardParams, errors, idempotencyHeader, pageQuery, security, tags } from './route-schemas';
-import { toProduct } from './view';
+import { cardParams, errors, pageQuery, security, tags } from './route-schemas';
+import {
+  bindPhysicalCard,
+  cardList,
+  getCard,
+  getTransaction,
+  listFunding,
+  listTransactions,
+  products,
+  revealCard,
+  setFrozen,
+  setPin,
+} from './service';
 
-/** The signed-in user's cards: products, opening, reveal, freeze, PIN, binding, transactions, funding (money-routes.ts and kyc-routes.ts hold the rest). */
+/** The signed-in user's cards: products, reveal, freeze, PIN, binding, transactions, funding history (opening/, funding/, kyc/ and controls/ hold the rest). */
 export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app, { deps }) => {
   app.addHook('onRequest', requireSession(deps.db, deps.clock));
 
   app.get(
     '/api/v1/cards/products',
     { schema: { tags, security, summary: 'Card products on offer', response: { 200: cardProductListSchema, ...errors } } },
-    async (request) => ({ products: (await listProducts(deps.db, { enabledOnly: true })).map((p) => toProduct(p, request.language)) }),
+    async (request) => ({ products: await products(deps, { enabledOnly: true }, request.language) }),
   );
 
   app.get(
@@ -40,27 +45,6 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
     { schema: { tags, security, summary: 'My cards, newest first', response: { 200: cardListSchema, ...errors } } },
     // Not async: a list the cache holds is sent without going through a promise.
     (request) => cardList(deps, signedIn(request).userId, request.language),
-  );
-
-  app.post(
-    '/api/v1/cards',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Buy a card: the opening fee is taken now (code 21) and the card opened in the background',
-        headers: idempotencyHeader,
-        body: openCardBodySchema,
-        response: { 200: cardSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = signedIn(request);
-      return once(deps, request, reply, userId, async (key) => {
-        const card = await openCard(deps, userId, request.body, key, request.ip);
-        return getCard(deps, userId, card.id, request.language);
-      });
-    },
   );
 
   app.get(

@@ -17,7 +17,7 @@ import { lockMemberRules } from '../auth/account-security';
 import { checkCode, spendCode } from '../auth/codes';
 import { findUserEmail, verifyPaymentPassword } from '../auth/service';
 import { verifyStepUp } from '../auth/step-up';
-import { verifiedHolderName } from '../cards/kyc';
+import { verifiedHolderName } from '../cards/kyc/service';
 import type { PayoutDeps } from './deps';
 import * as q from './payee-queries';
 

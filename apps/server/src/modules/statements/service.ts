@@ -4,8 +4,7 @@ import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { dayIn, isoIn, isTimeZone, nextDay, startOfDay } from '../../platform/time-zone';
 import { findUserContact } from '../auth/service';
-import { cardPurpose } from '../cards/accounts';
-import { memberCard } from '../cards/record-subjects';
+import { cardPurpose, findUserCard } from '../cards/service';
 import { statementAccounts, statementEntries, USER_WALLET } from '../ledger';
 import { subjectsOf } from '../wallet/record-subjects';
 import { type CurrencySummary, type StatementRow, summaries, toRow } from './rows';
@@ -49,7 +48,7 @@ export async function buildStatement(deps: StatementDeps, userId: string, query:
   let title = texts.title;
   let subject = '';
   if (query.cardId) {
-    const card = await memberCard(deps.db, userId, query.cardId);
+    const card = await findUserCard(deps.db, userId, query.cardId);
     if (!card) throw new AppError('CARD_NOT_FOUND');
     purpose = cardPurpose(card.id);
     title = card.last4 ? texts.cardTitle(card.last4) : `${texts.title} · ${texts.card(null)}`;

@@ -7,7 +7,7 @@ import { type CardWorld, call, createCardWorld, fundedUser, PIN, type User, WEBH
 import { ManualClock } from '../../../test/clock';
 import { openActiveCard } from '../../../test/open-card';
 import { dayIn } from '../../platform/time-zone';
-import { WEBHOOK_PATH } from '../cards/webhook-routes';
+import { WEBHOOK_PATH } from '../cards/issuer/client';
 import { creditDeposit } from '../chain/crediting';
 import { upsertDeposits } from '../chain/queries';
 import { buildStatement } from './service';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { memberContactColumn } from '../auth/service';
-import { cardSubjects } from '../cards/record-subjects';
+import { cardSubjects } from '../cards/service';
 import { depositSubjects } from '../chain/record-subjects';
 import { payoutSubjects } from '../payout/record-subjects';
 
