@@ -356,7 +356,7 @@ const APP_TYPES: Record<string, string> = {
 async function webFigures(url: string, figures: Figures) {
   ensureWebBuild();
   const screen = await firstScreenOnServer(url);
-  const { files: _files, ...summary } = screen;
+  const { files: _files, after: _after, ...summary } = screen;
   Object.assign(figures, summary);
   for (const line of describeFirstScreen(screen, 5)) console.info(line);
 }

@@ -1,6 +1,7 @@
 import { type ComponentProps, type ComponentType, lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate, useNavigationType } from 'react-router';
 import { useSignedIn } from '../../../lib/session';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { useDrawnInTransition } from '../../../lib/use-drawn-in-transition';
 import { useDismissPopup, usePendingPopups } from '../api/popups';
 import { articlePath } from './paths';
@@ -8,7 +9,7 @@ import type { PopupDialog as PopupDialogType } from './popup-dialog';
 
 /**
  * The dialog and its Markdown renderer (react-markdown, about 35 KB gzipped) load after home's first
- * paint, and only when there is an announcement to show: the pop-up appears a moment after home. A
+ * paint (useAfterPaint), and only when there is an announcement to show: the pop-up appears a moment after home. A
  * chunk that fails to load shows no pop-up rather than an error in home's place; the announcement,
  * not dismissed, shows at the next opening.
  */
@@ -46,7 +47,9 @@ export function PopupAnnouncements() {
   const dismiss = useDismissPopup();
   const total = useRef(0);
   const drawn = useDrawnInTransition(pending.data !== undefined);
-  const popups = (drawn && pending.data?.popups) || [];
+  // The dialog's chunk is asked for only once home has painted with the announcements' reply.
+  const painted = useAfterPaint(drawn && (pending.data?.popups.length ?? 0) > 0);
+  const popups = (painted && pending.data?.popups) || [];
   if (total.current === 0 && popups.length > 0) total.current = popups.length;
   const current = popups[0];
   if (!current) return null;
