@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * What a write that was planned on rows read without locks needs to check, in the same statement,
- * that nothing changed meanwhile (card authorizations decide this way; see cards/authorizations.ts):
+ * that nothing changed meanwhile (card authorizations decide this way; see cards/authorizations/service.ts):
  * - `cards.version`, bumped by every update of a card, whoever makes it;
  * - `write_guard(ok)`, which fails the whole statement with serialization_failure (40001, "retry")
  *   when a check does not hold, so none of its writes stays.
