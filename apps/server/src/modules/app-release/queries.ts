@@ -41,3 +41,12 @@ export async function upsertRelease(db: Executor, release: ReleaseWrite): Promis
     .onConflict((oc) => oc.column('version').doUpdateSet(changes))
     .execute();
 }
+
+/** Adds a version's release unless one is published for it (the demo's, seeded at start-up). */
+export async function insertReleaseIfMissing(db: Executor, release: Omit<ReleaseWrite, 'published_by'> & { published_by: string | null }) {
+  await db
+    .insertInto('app_releases')
+    .values({ ...release, notes: JSON.stringify(release.notes) })
+    .onConflict((oc) => oc.column('version').doNothing())
+    .execute();
+}

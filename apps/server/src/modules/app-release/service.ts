@@ -103,3 +103,5 @@ export async function listReleases(deps: AppReleaseDeps) {
     publishedAt: row.published_at.toISOString(),
   }));
 }
+
+export { insertReleaseIfMissing } from './queries';

@@ -1,5 +1,6 @@
 import { APP_VERSION } from '@wallet/contract';
 import type { Db } from '../../platform/db/database';
+import { insertReleaseIfMissing } from '../app-release/service';
 
 /** What is new in 1.50, as an operator would publish it; the demo shows it on the version page. */
 export const DEMO_RELEASE_NOTES = {
@@ -34,18 +35,14 @@ export const DEMO_RELEASE_NOTES = {
  * of the same version is kept). No Android package: the download page then says none is published.
  */
 export async function seedAppRelease(db: Db): Promise<void> {
-  await db
-    .insertInto('app_releases')
-    .values({
-      version: APP_VERSION,
-      minimum_version: null,
-      notes: JSON.stringify(DEMO_RELEASE_NOTES),
-      android_url: null,
-      android_sha256: null,
-      android_size: null,
-      published_at: new Date(),
-      published_by: null,
-    })
-    .onConflict((oc) => oc.column('version').doNothing())
-    .execute();
+  await insertReleaseIfMissing(db, {
+    version: APP_VERSION,
+    minimum_version: null,
+    notes: DEMO_RELEASE_NOTES,
+    android_url: null,
+    android_sha256: null,
+    android_size: null,
+    published_at: new Date(),
+    published_by: null,
+  });
 }

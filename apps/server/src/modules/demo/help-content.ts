@@ -2,6 +2,7 @@ import type { HelpArticleKind, HelpCategoryIcon, HelpContactKind, Language } fro
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import type { PerLanguage } from '../../platform/db/schema-help';
+import { addMissingContent } from '../help/service';
 
 /*
  * Demo content of the help centre for a local `npm start`: announcements (one of them a pop-up), FAQ in
@@ -836,77 +837,18 @@ Lost card or a login you do not recognise: freeze the card or change your passwo
 
 /** Adds the demo help content that is missing; what exists (maybe edited by an operator) is left as it is. */
 export async function seedHelpContent(db: Db, log: FastifyBaseLogger, now = new Date()): Promise<void> {
-  const added = await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('help_categories')
-      .values(
-        CATEGORIES.map((c) => ({ id: c.id, names: JSON.stringify(c.names), icon: c.icon, sort: c.sort, created_at: now, updated_at: now })),
-      )
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    const articles = await trx
-      .insertInto('help_articles')
-      .values(
-        ARTICLES.map((a) => {
-          const published = new Date(now.getTime() - a.daysAgo * 24 * 3600 * 1000);
-          return {
-            id: a.id,
-            kind: a.kind,
-            category_id: a.category ?? null,
-            popup: a.popup ?? false,
-            pinned: a.pinned ?? false,
-            sort: a.sort ?? 0,
-            published: true,
-            published_at: published,
-            created_at: published,
-            updated_at: published,
-          };
-        }),
-      )
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .execute();
-    const fresh = new Set(articles.map((a) => a.id));
-    // Every demo article that exists gets the languages it lacks (a database seeded before a
-    // translation was written); a text that is there is kept as it is.
-    const kept = new Set(
-      (
-        await trx
-          .selectFrom('help_articles')
-          .select('id')
-          .where(
-            'id',
-            'in',
-            ARTICLES.map((a) => a.id),
-          )
-          .execute()
-      ).map((row) => row.id),
-    );
-    const texts = ARTICLES.filter((a) => kept.has(a.id)).flatMap((a) =>
-      Object.entries(a.texts).map(([language, text]) => ({
-        article_id: a.id,
-        language: language as Language,
-        title: text.title,
-        body: text.body,
-        updated_at: now,
+  const added = await addMissingContent(
+    db,
+    {
+      categories: CATEGORIES,
+      articles: ARTICLES.map(({ daysAgo, ...article }) => ({
+        ...article,
+        publishedAt: new Date(now.getTime() - daysAgo * 24 * 3600 * 1000),
       })),
-    );
-    if (texts.length > 0)
-      await trx
-        .insertInto('help_article_texts')
-        .values(texts)
-        .onConflict((oc) => oc.columns(['article_id', 'language']).doNothing())
-        .execute();
-    const related = ARTICLES.filter((a) => fresh.has(a.id)).flatMap((a) =>
-      (a.related ?? []).map((relatedId, position) => ({ article_id: a.id, related_id: relatedId, position })),
-    );
-    if (related.length > 0) await trx.insertInto('help_article_related').values(related).execute();
-    await trx
-      .insertInto('help_service')
-      .values({ id: 1, contacts: JSON.stringify(CONTACTS), hours: JSON.stringify(HOURS), updated_at: now })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    return fresh.size;
-  });
+      contacts: CONTACTS,
+      hours: HOURS,
+    },
+    now,
+  );
   if (added > 0) log.info({ articles: added }, 'demo help content added');
 }

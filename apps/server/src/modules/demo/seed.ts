@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import { insertAddress } from '../address-book/book';
@@ -38,22 +38,20 @@ export const DEMO_ACCOUNTS = [
 export async function seedDemoData(db: Db, log: FastifyBaseLogger, pins: PaymentPins): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
     if (await findUserByEmail(db, demo.email)) continue;
+    // The payment password's hash is keyed by the member's id, so the id is chosen here.
+    const id = randomUUID();
     const user = await insertUser(db, {
+      id,
       uid: String(randomInt(10_000_000, 100_000_000)),
       email: demo.email,
       password_hash: await hashSecret(demo.password),
+      payment_password_hash: pins.hash(id, demo.paymentPassword),
       nickname: demo.nickname,
       // Each its own address: a sender bound by two users could be either, so its deposits wait for an operator.
       bound_network: demo.network,
       bound_address: demo.address,
       invite_code: `DEMO${randomInt(1000, 10000)}`,
     });
-    // Keyed by the member's id, which the insert gave.
-    await db
-      .updateTable('users')
-      .set({ payment_password_hash: pins.hash(user.id, demo.paymentPassword) })
-      .where('id', '=', user.id)
-      .execute();
     for (const [currency, amount] of Object.entries(demo.funds) as Array<[keyof typeof demo.funds, string]>) {
       await post(db, {
         typeCode: 13,

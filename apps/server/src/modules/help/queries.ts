@@ -1,6 +1,6 @@
-import type { HelpArticleKind, HelpCategoryIcon, Language } from '@wallet/contract';
+import type { HelpArticleKind, HelpCategoryIcon, HelpContactKind, Language } from '@wallet/contract';
 import { sql } from 'kysely';
-import type { Executor } from '../../platform/db/database';
+import type { Db, Executor } from '../../platform/db/database';
 import type { PerLanguage, StoredHelpContact } from '../../platform/db/schema-help';
 
 /* Reads and writes of the help tables; the service decides which language a member is shown. */
@@ -305,4 +305,106 @@ export async function saveService(db: Executor, contacts: StoredHelpContact[], h
     .values({ id: 1, ...values })
     .onConflict((oc) => oc.column('id').doUpdateSet(values))
     .execute();
+}
+
+/** Help content given whole with fixed ids (the demo's), to be added where it is missing. */
+export interface HelpContent {
+  categories: ReadonlyArray<{ id: string; icon: HelpCategoryIcon; sort: number; names: PerLanguage }>;
+  articles: ReadonlyArray<{
+    id: string;
+    kind: HelpArticleKind;
+    category?: string;
+    popup?: boolean;
+    pinned?: boolean;
+    sort?: number;
+    publishedAt: Date;
+    related?: string[];
+    texts: Partial<Record<Language, { title: string; body: string }>>;
+  }>;
+  contacts: ReadonlyArray<{ kind: HelpContactKind; value: string; label: PerLanguage }>;
+  hours: PerLanguage;
+}
+
+/**
+ * Adds what is missing of `content`, in one transaction; what exists (maybe edited by an operator) is
+ * left as it is. Every given article that exists gets the languages it lacks (a database seeded before
+ * a translation was written). Returns how many articles were new.
+ */
+export function addMissingContent(db: Db, content: HelpContent, now: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('help_categories')
+      .values(
+        content.categories.map((c) => ({
+          id: c.id,
+          names: JSON.stringify(c.names),
+          icon: c.icon,
+          sort: c.sort,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const articles = await trx
+      .insertInto('help_articles')
+      .values(
+        content.articles.map((a) => ({
+          id: a.id,
+          kind: a.kind,
+          category_id: a.category ?? null,
+          popup: a.popup ?? false,
+          pinned: a.pinned ?? false,
+          sort: a.sort ?? 0,
+          published: true,
+          published_at: a.publishedAt,
+          created_at: a.publishedAt,
+          updated_at: a.publishedAt,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    const fresh = new Set(articles.map((a) => a.id));
+    const kept = new Set(
+      (
+        await trx
+          .selectFrom('help_articles')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            content.articles.map((a) => a.id),
+          )
+          .execute()
+      ).map((row) => row.id),
+    );
+    const texts = content.articles
+      .filter((a) => kept.has(a.id))
+      .flatMap((a) =>
+        Object.entries(a.texts).map(([language, text]) => ({
+          article_id: a.id,
+          language: language as Language,
+          title: text.title,
+          body: text.body,
+          updated_at: now,
+        })),
+      );
+    if (texts.length > 0)
+      await trx
+        .insertInto('help_article_texts')
+        .values(texts)
+        .onConflict((oc) => oc.columns(['article_id', 'language']).doNothing())
+        .execute();
+    const related = content.articles
+      .filter((a) => fresh.has(a.id))
+      .flatMap((a) => (a.related ?? []).map((relatedId, position) => ({ article_id: a.id, related_id: relatedId, position })));
+    if (related.length > 0) await trx.insertInto('help_article_related').values(related).execute();
+    await trx
+      .insertInto('help_service')
+      .values({ id: 1, contacts: JSON.stringify(content.contacts), hours: JSON.stringify(content.hours), updated_at: now })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return fresh.size;
+  });
 }

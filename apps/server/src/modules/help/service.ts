@@ -375,3 +375,5 @@ export async function saveService(deps: HelpDeps, body: AdminHelpServiceBody, au
   });
   return { contacts, hours: body.hours };
 }
+
+export { addMissingContent, type HelpContent } from './queries';
