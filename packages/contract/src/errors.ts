@@ -5,6 +5,7 @@ import { APP_ERRORS } from './app-errors';
 import { APP_LOCK_ERRORS } from './app-lock-errors';
 import { CARD_CONTROLS_ERRORS } from './card-controls-errors';
 import { CARD_MONEY_ERRORS } from './card-money-errors';
+import { CONSOLE_ERRORS } from './console-errors';
 import { type ErrorSpec, e } from './error-spec';
 import { HELP_ERRORS } from './help-errors';
 import { INPUT_ERRORS } from './input-errors';
@@ -564,6 +565,7 @@ export const ERRORS = {
   ...NOTIFICATION_ERRORS,
   ...TICKET_ERRORS,
   ...CARD_MONEY_ERRORS,
+  ...CONSOLE_ERRORS,
   ...CARD_CONTROLS_ERRORS,
   ...HELP_ERRORS,
   ...KYC_ERRORS,

@@ -35,6 +35,7 @@ export * from './ledger-types';
 export * from './limits';
 export * from './luhn';
 export * from './networks';
+export * from './operator-permissions';
 export * from './safe-text';
 export * from './server-regions';
 export * from './wallet-codes';

@@ -21,7 +21,7 @@ declare module 'fastify' {
  * Secure everywhere but on this machine: a browser keeps no Secure cookie from plain http, and
  * development and the tests run on http://localhost.
  */
-function secureFor(request: FastifyRequest): boolean {
+export function secureFor(request: FastifyRequest): boolean {
   return request.protocol === 'https' || !LOCAL_HOSTS.has(request.hostname.replace(/:\d+$/, ''));
 }
 

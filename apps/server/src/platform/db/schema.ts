@@ -5,6 +5,7 @@ import type { AppTables } from './schema-app';
 import type { HelpTables } from './schema-help';
 import type { NotificationTables } from './schema-notifications';
 import type { PayoutTables } from './schema-payout';
+import type { OperatorTables } from './schema-operators';
 import type { SecondFactorTables } from './schema-second-factor';
 import type { SecretAttemptTables } from './schema-secret-attempts';
 import type { TicketTables } from './schema-tickets';
@@ -388,6 +389,7 @@ export interface Database
     TicketTables,
     HelpTables,
     SecondFactorTables,
+    OperatorTables,
     AddressBookTables,
     SecretAttemptTables {
   audit_log: AuditLogTable;

@@ -25,6 +25,7 @@ import * as m0023 from './0023_payee_account_masks';
 import * as m0024 from './0024_app_lock';
 import * as m0025 from './0025_recent_recipients';
 import * as m0026 from './0026_house_account_shards';
+import * as m0027 from './0027_operators';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -57,4 +58,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_app_lock': m0024,
   '0025_recent_recipients': m0025,
   '0026_house_account_shards': m0026,
+  '0027_operators': m0027,
 };
