@@ -51,7 +51,13 @@ export const CONSOLE_ERRORS = {
     '이 이메일의 운영자가 이미 있습니다.',
     'このメールアドレスのオペレーターは既に存在します。',
   ),
-  OPERATOR_NOT_FOUND: e(404, 'This operator does not exist.', '该操作员不存在。', '이 운영자는 존재하지 않습니다.', 'このオペレーターは存在しません。'),
+  OPERATOR_NOT_FOUND: e(
+    404,
+    'This operator does not exist.',
+    '该操作员不存在。',
+    '이 운영자는 존재하지 않습니다.',
+    'このオペレーターは存在しません。',
+  ),
   OPERATOR_API_KEY_INVALID: e(
     401,
     'This API key is not valid or has been revoked.',

@@ -117,7 +117,9 @@ function normalise(value: unknown): unknown {
   return value === undefined || value === null ? null : JSON.parse(JSON.stringify(value));
 }
 
-export type ChainVerdict = { intact: true; entries: number; lastHash: string } | { intact: false; entries: number; brokenAt: string; why: string };
+export type ChainVerdict =
+  | { intact: true; entries: number; lastHash: string }
+  | { intact: false; entries: number; brokenAt: string; why: string };
 
 /** Walks the whole chain in order, recomputing every hash: where it first breaks, if it does. */
 export async function verifyAuditChain(db: Db | Executor, pageSize = 1000): Promise<ChainVerdict> {

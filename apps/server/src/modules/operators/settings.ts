@@ -1,4 +1,3 @@
-
 import type { Db, Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 
@@ -34,9 +33,10 @@ export async function readSetting(db: Db | Executor, key: ConsoleSettingKey): Pr
 export async function readSettings(db: Db | Executor): Promise<Record<ConsoleSettingKey, string>> {
   const rows = await db.selectFrom('console_settings').select(['key', 'value']).execute();
   const stored = new Map(rows.map((row) => [row.key, row.value]));
-  return Object.fromEntries(
-    Object.entries(CONSOLE_SETTINGS).map(([key, spec]) => [key, stored.get(key) ?? spec.default]),
-  ) as Record<ConsoleSettingKey, string>;
+  return Object.fromEntries(Object.entries(CONSOLE_SETTINGS).map(([key, spec]) => [key, stored.get(key) ?? spec.default])) as Record<
+    ConsoleSettingKey,
+    string
+  >;
 }
 
 /** Writes a setting after checking it; the caller audits it in the same transaction. */
