@@ -16,6 +16,7 @@ import { registerChain } from './modules/chain/register';
 import { registerHelp } from './modules/help/register';
 import { LiveHub } from './modules/notifications/live-hub';
 import { registerNotifications } from './modules/notifications/register';
+import { registerOperatorGuard } from './modules/operators/guard';
 import type { PayoutPartner } from './modules/payout/partner';
 import { registerPayout } from './modules/payout/register';
 import { registerStatements } from './modules/statements/register';
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps) {
   const mailer = createMailer(config, db, logger);
   const limits = createSecretLimits({ db, clock, redis });
   const jobs = deps.jobs;
+  // Before every module: each /api/v1/admin route is checked against the permission table (ADR 0034).
+  registerOperatorGuard(app, { db, clock });
   await registerSystem(app, { db, config });
   await registerAppRelease(app, { db, clock, config });
   const authDeps = await registerAuth(app, { db, clock, config, mailer, limits, logger });

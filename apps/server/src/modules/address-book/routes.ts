@@ -16,10 +16,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
-import { requireAdmin } from '../admin/guard';
 import { lockState, lockWithLink, unlockAccount } from '../auth/account-security';
 import { type AuthDeps, findUserByUid } from '../auth/service';
 import { requireSession, signedIn } from '../auth/sessions';
+import { operatorOf } from '../operators/context';
 import { addAddress, addressBook, deleteAddress, renameAddress } from './book';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
@@ -114,7 +114,6 @@ export const accountLockRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps; config: 
 
 /** Support's side of the lock: read it, and lift it once the member is verified. */
 export const accountLockAdminRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps; config: Config }> = async (app, { deps, config }) => {
-  requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
   const tags = ['admin'];
   const memberId = async (uid: string) => {
     const user = await findUserByUid(deps.db, uid);
@@ -125,6 +124,7 @@ export const accountLockAdminRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps; con
   app.get(
     '/api/v1/admin/users/:uid/lock',
     {
+      config: { permission: 'members.read' },
       schema: {
         tags,
         security,
@@ -139,6 +139,7 @@ export const accountLockAdminRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps; con
   app.post(
     '/api/v1/admin/users/:uid/unlock',
     {
+      config: { permission: 'members.lock' },
       schema: {
         tags,
         security,
@@ -150,7 +151,7 @@ export const accountLockAdminRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps; con
     },
     async (request) => {
       const userId = await memberId(request.params.uid);
-      await unlockAccount(deps, { adminId: signedIn(request).userId, ip: request.ip }, userId, request.body.note);
+      await unlockAccount(deps, operatorOf(request), userId, request.body.note);
       return { ok: true as const };
     },
   );

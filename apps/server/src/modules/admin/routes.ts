@@ -14,9 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
 import { once } from '../../platform/idempotency';
-import { signedIn } from '../auth/sessions';
+import { operatorOf } from '../operators/context';
 import { decideWithdrawal, pendingWithdrawals, type WithdrawalDeps } from '../wallet/withdrawals';
-import { operatorOf, requireAdmin } from './guard';
 import { adjustBalance, setPair, setRate } from './service';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
@@ -26,13 +25,13 @@ const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
  * of its effect (see service.ts). (A console screen comes later; these are API only.)
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: Config }> = async (app, { deps, config }) => {
-  requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
   app.put(
     '/api/v1/admin/rates/:currency',
     {
+      config: { permission: 'rates.write' },
       schema: {
         tags,
         security,
@@ -51,6 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
   app.put(
     '/api/v1/admin/pairs/:from/:to',
     {
+      config: { permission: 'rates.write' },
       schema: {
         tags,
         security,
@@ -69,6 +69,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
   app.post(
     '/api/v1/admin/users/:uid/adjustments',
     {
+      config: { permission: 'adjustments.make' },
       schema: {
         tags,
         security,
@@ -82,13 +83,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
       const by = operatorOf(request);
       // A finished repeat asks the ledger again: it finds the posting by its key and answers replayed, writing nothing.
       const run = (key: string) => adjustBalance(deps, by, { uid: request.params.uid, ...request.body, key });
-      return once(deps, request, reply, by.adminId, run, { asItStands: run });
+      return once(deps, request, reply, by.operatorId, run, { asItStands: run });
     },
   );
 
   app.get(
     '/api/v1/admin/withdrawals',
     {
+      config: { permission: 'withdrawals.read' },
       schema: {
         tags,
         security,
@@ -102,6 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
   app.post(
     '/api/v1/admin/withdrawals/:id/approve',
     {
+      config: { permission: 'withdrawals.decide' },
       schema: {
         tags,
         security,
@@ -111,13 +114,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
         response: { 200: withdrawalSchema, ...errors },
       },
     },
-    async (request) =>
-      decideWithdrawal(deps, signedIn(request).userId, request.params.id, { approve: true, txHash: request.body.txHash }, request.ip),
+    async (request) => decideWithdrawal(deps, operatorOf(request), request.params.id, { approve: true, txHash: request.body.txHash }),
   );
 
   app.post(
     '/api/v1/admin/withdrawals/:id/reject',
     {
+      config: { permission: 'withdrawals.decide' },
       schema: {
         tags,
         security,
@@ -127,7 +130,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
         response: { 200: withdrawalSchema, ...errors },
       },
     },
-    async (request) =>
-      decideWithdrawal(deps, signedIn(request).userId, request.params.id, { approve: false, reason: request.body.reason }, request.ip),
+    async (request) => decideWithdrawal(deps, operatorOf(request), request.params.id, { approve: false, reason: request.body.reason }),
   );
 };

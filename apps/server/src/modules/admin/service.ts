@@ -4,8 +4,9 @@ import type { Db, Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { findUserByUid } from '../auth/service';
 import { accountId, type PostingResult, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
+import { recordOperatorAudit } from '../operators/audit-chain';
+import type { OperatorContext as Operator } from '../operators/context';
 import { setPairTerms, setUsdPrice } from '../wallet/rates';
-import { auditOperatorAction, type Operator } from './operator';
 
 /**
  * Operator actions. Each one commits together with its audit row, in one transaction: an action
@@ -19,12 +20,12 @@ export interface AdminDeps {
 }
 
 const audit = (trx: Executor, operator: Operator, action: string, subject: string, details: Record<string, unknown>) =>
-  auditOperatorAction(trx, operator, { action, subject, details });
+  recordOperatorAudit(trx, operator, { action, object: subject, after: details });
 
 /** The USD price of a currency, which every estimate and exchange rate is derived from. */
 export async function setRate(deps: AdminDeps, operator: Operator, currency: Currency, usdPrice: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    await setUsdPrice(trx, { currency, usdPrice, updatedBy: `admin:${operator.adminId}`, now: deps.clock.now() });
+    await setUsdPrice(trx, { currency, usdPrice, updatedBy: `operator:${operator.operatorId}`, now: deps.clock.now() });
     await audit(trx, operator, 'rate.set', `currency:${currency}`, { usdPrice });
   });
 }
@@ -67,8 +68,8 @@ export async function adjustBalance(deps: AdminDeps, operator: Operator, adjustm
     const result = await post(trx, {
       typeCode: 13,
       userId: user.id,
-      reference: `adjustment:${operator.adminId}`,
-      idempotencyKey: `adjustment:${operator.adminId}:${key}`,
+      reference: `adjustment:${operator.operatorId}`,
+      idempotencyKey: `adjustment:${operator.operatorId}:${key}`,
       memo: { reason },
       legs: [
         { accountId: await accountId(trx, { userId: user.id, currency, purpose: USER_WALLET }), amount: signed.toFixed() },

@@ -8,8 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
-import { requireAdmin } from '../admin/guard';
-import { signedIn } from '../auth/sessions';
+import { operatorOf } from '../operators/context';
 import { type AppReleaseDeps, listReleases, publishRelease } from './service';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
@@ -18,11 +17,10 @@ const security = [{ bearer: [] }];
 
 /** The operator publishes app versions (API only until the operator console); each publish is audited. */
 export const appReleaseAdminRoutes: FastifyPluginAsyncZod<{ deps: AppReleaseDeps; config: Config }> = async (app, { deps, config }) => {
-  requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
-
   app.put(
     '/api/v1/admin/app/releases/:version',
     {
+      config: { permission: 'releases.write' },
       schema: {
         tags,
         security,
@@ -33,7 +31,7 @@ export const appReleaseAdminRoutes: FastifyPluginAsyncZod<{ deps: AppReleaseDeps
       },
     },
     async (request) => {
-      await publishRelease(deps, { adminId: signedIn(request).userId, ip: request.ip }, request.params.version, request.body);
+      await publishRelease(deps, operatorOf(request), request.params.version, request.body);
       return { ok: true as const };
     },
   );
@@ -41,6 +39,7 @@ export const appReleaseAdminRoutes: FastifyPluginAsyncZod<{ deps: AppReleaseDeps
   app.get(
     '/api/v1/admin/app/releases',
     {
+      config: { permission: 'releases.read' },
       schema: {
         tags,
         security,

@@ -9,21 +9,16 @@ import {
   LANGUAGES,
   type Language,
 } from '@wallet/contract';
-import { recordAudit } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { recordOperatorAudit } from '../operators/audit-chain';
+import type { OperatorContext } from '../operators/context';
 import * as q from './queries';
 
 export interface AppReleaseDeps {
   db: Db;
   clock: Clock;
-}
-
-/** The signed-in operator, for the audit log. */
-export interface Operator {
-  adminId: string;
-  ip: string;
 }
 
 type Notes = Partial<Record<Language, string>>;
@@ -68,7 +63,12 @@ export async function checkForUpdate(deps: AppReleaseDeps, current: string | und
 }
 
 /** Publishes `version` (or replaces it), audited in the same transaction. */
-export async function publishRelease(deps: AppReleaseDeps, operator: Operator, version: string, body: AdminAppReleaseBody): Promise<void> {
+export async function publishRelease(
+  deps: AppReleaseDeps,
+  operator: OperatorContext,
+  version: string,
+  body: AdminAppReleaseBody,
+): Promise<void> {
   if (body.minimumVersion !== null && compareVersions(body.minimumVersion, version) > 0) throw new AppError('APP_MINIMUM_VERSION_ABOVE');
   const notes = Object.fromEntries(Object.entries(body.notes).filter(([, text]) => text)) as Record<string, string>;
   await deps.db.transaction().execute(async (trx) => {
@@ -80,15 +80,12 @@ export async function publishRelease(deps: AppReleaseDeps, operator: Operator, v
       android_sha256: body.android?.sha256 ?? null,
       android_size: body.android?.size ?? null,
       published_at: deps.clock.now(),
-      published_by: operator.adminId,
+      published_by: operator.operatorId,
     });
-    await recordAudit(trx, {
-      actorKind: 'admin',
-      actorId: operator.adminId,
-      action: 'app.release.publish',
-      subject: `app:${version}`,
-      details: { minimumVersion: body.minimumVersion, languages: Object.keys(notes), android: body.android },
-      ip: operator.ip,
+    await recordOperatorAudit(trx, operator, {
+      action: 'release.publish',
+      object: `app:${version}`,
+      after: { minimumVersion: body.minimumVersion, languages: Object.keys(notes), android: body.android },
     });
   });
 }

@@ -7,6 +7,8 @@ import type { Db, Executor } from '../../platform/db/database';
 import type { LockEvent } from '../../platform/db/schema-address-book';
 import { AppError } from '../../platform/errors';
 import { type Mailbox, type MailDeps, mailMember } from '../notifications/mail';
+import { recordOperatorAudit } from '../operators/audit-chain';
+import type { OperatorContext } from '../operators/context';
 import * as q from './queries';
 import { accountLockedMail, securityChangeMail } from './security-mail-texts';
 
@@ -234,7 +236,7 @@ export async function lockState(db: Executor, userId: string) {
 }
 
 /** Support lifts a lock after checking who the member is; the note says how, in the audit log. */
-export async function unlockAccount(deps: SecurityDeps, admin: { adminId: string; ip: string }, userId: string, note: string) {
+export async function unlockAccount(deps: SecurityDeps, operator: OperatorContext, userId: string, note: string) {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await lockMemberRules(trx, userId);
@@ -245,13 +247,14 @@ export async function unlockAccount(deps: SecurityDeps, admin: { adminId: string
       .set({ locked_at: null, lock_reason: null, updated_at: now })
       .where('user_id', '=', userId)
       .execute();
-    await recordAudit(trx, {
-      actorKind: 'admin',
-      actorId: admin.adminId,
-      action: 'user.account.unlocked',
-      subject: `user:${userId}`,
-      details: { note, lockedAt: row.locked_at.toISOString(), reason: row.lock_reason },
-      ip: admin.ip,
+    const member = await trx.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirstOrThrow();
+    await recordOperatorAudit(trx, operator, {
+      action: 'member.unlock',
+      object: `user:${member.uid}`,
+      memberUid: member.uid,
+      before: { lockedAt: row.locked_at.toISOString(), reason: row.lock_reason },
+      after: { locked: false },
+      reason: note,
     });
   });
 }

@@ -2,7 +2,8 @@ import { adminCardProductBodySchema, cardProductSchema, errorReplySchema, KYC_PH
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
-import { auditAdminAction, requireAdmin } from '../admin/guard';
+import { recordOperatorAudit } from '../operators/audit-chain';
+import { operatorOf } from '../operators/context';
 import type { CardDeps } from './deps';
 import { memberPhoto } from './kyc/service';
 import { changeProduct, createProduct, products } from './service';
@@ -12,13 +13,13 @@ const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 
 /** Operator side of cards: the product catalogue and KYC documents (ADMIN_EMAILS only, audited). */
 export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Config }> = async (app, { deps, config }) => {
-  requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
   app.get(
     '/api/v1/admin/card-products',
     {
+      config: { permission: 'card_products.read' },
       schema: {
         tags,
         security,
@@ -32,6 +33,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
   app.post(
     '/api/v1/admin/card-products',
     {
+      config: { permission: 'card_products.write' },
       schema: {
         tags,
         security,
@@ -42,7 +44,11 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
     },
     async (request) => {
       const row = await createProduct(deps, request.body);
-      await auditAdminAction(deps.db, request, { action: 'card_product.create', subject: `card_product:${row.id}`, details: request.body });
+      await recordOperatorAudit(deps.db, operatorOf(request), {
+        action: 'card_product.create',
+        object: `card_product:${row.id}`,
+        after: request.body,
+      });
       return toProduct(row, request.language);
     },
   );
@@ -50,6 +56,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
   app.put(
     '/api/v1/admin/card-products/:id',
     {
+      config: { permission: 'card_products.write' },
       schema: {
         tags,
         security,
@@ -61,7 +68,11 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
     },
     async (request) => {
       const row = await changeProduct(deps, request.params.id, request.body);
-      await auditAdminAction(deps.db, request, { action: 'card_product.update', subject: `card_product:${row.id}`, details: request.body });
+      await recordOperatorAudit(deps.db, operatorOf(request), {
+        action: 'card_product.update',
+        object: `card_product:${row.id}`,
+        after: request.body,
+      });
       return toProduct(row, request.language);
     },
   );
@@ -69,6 +80,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
   app.get(
     '/api/v1/admin/kyc/:uid/photos/:side',
     {
+      config: { permission: 'kyc.read' },
       schema: {
         tags,
         security,
@@ -78,10 +90,11 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
     },
     async (request, reply) => {
       const { userId, photo } = await memberPhoto(deps, request.params.uid, request.params.side);
-      await auditAdminAction(deps.db, request, {
+      await recordOperatorAudit(deps.db, operatorOf(request), {
         action: 'kyc.photo.view',
-        subject: `user:${userId}`,
-        details: { side: request.params.side },
+        object: `user:${request.params.uid}`,
+        memberUid: request.params.uid,
+        after: { side: request.params.side },
       });
       reply.header('cache-control', 'private, no-store');
       return reply.type(photo.content_type).send(photo.bytes);

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
-import { requireAdmin } from '../admin/guard';
 import { requireSession, signedIn } from '../auth/sessions';
+import { operatorOf } from '../operators/context';
 import type { ChainService } from './service';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
@@ -62,13 +62,13 @@ export const topUpRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, clock,
 
 /** Operators: deposits that belong to nobody, and assigning one to a user (audited). */
 export const depositAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, clock, chain, config }) => {
-  requireAdmin(app, db, clock, config.ADMIN_EMAILS);
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
   app.get(
     '/api/v1/admin/deposits/unattributed',
     {
+      config: { permission: 'deposits.read' },
       schema: {
         tags,
         security,
@@ -82,6 +82,7 @@ export const depositAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db,
   app.post(
     '/api/v1/admin/deposits/:id/assign',
     {
+      config: { permission: 'deposits.assign' },
       schema: {
         tags,
         security,
@@ -91,6 +92,6 @@ export const depositAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db,
         response: { 200: depositSchema, ...errors },
       },
     },
-    async (request) => chain.assign(signedIn(request).userId, request.params.id, request.body.uid, request.body.reason, request.ip),
+    async (request) => chain.assign(operatorOf(request), request.params.id, request.body.uid, request.body.reason),
   );
 };

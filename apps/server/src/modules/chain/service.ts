@@ -1,10 +1,11 @@
 import { type BindableNetwork, Decimal, type Deposit, LIMITS, type Network, type TopUpInfo } from '@wallet/contract';
 import type { Selectable } from 'kysely';
-import { recordAudit } from '../../platform/audit';
 import type { ChainDepositsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { dayIn } from '../../platform/time-zone';
 import { findUserBoundAddress, findUserByUid } from '../auth/service';
+import { recordOperatorAudit } from '../operators/audit-chain';
+import type { OperatorContext } from '../operators/context';
 import type { ChainAdapter } from './adapter';
 import { creditConfirmed, creditDeposit } from './crediting';
 import * as q from './queries';
@@ -144,13 +145,13 @@ export function createChainService(deps: ScanDeps, adapters: ChainAdapter[], set
     },
 
     /** An operator gives an unattributed deposit to a user; it is then credited under the daily limit. */
-    async assign(adminId: string, depositId: string, uid: string, reason: string, ip: string): Promise<Deposit> {
+    async assign(operator: OperatorContext, depositId: string, uid: string, reason: string): Promise<Deposit> {
       const user = await findUserByUid(deps.db, uid);
       if (!user) throw new AppError('RECIPIENT_NOT_FOUND');
       const now = deps.clock.now();
       const updated = await q.updateUnattributedDeposit(deps.db, depositId, {
         user_id: user.id,
-        attributed_by: `admin:${adminId}`,
+        attributed_by: `operator:${operator.operatorId}`,
         status: 'confirming',
         note: null,
         updated_at: now,
@@ -159,13 +160,13 @@ export function createChainService(deps: ScanDeps, adapters: ChainAdapter[], set
         const exists = await q.findDepositId(deps.db, depositId);
         throw new AppError(exists ? 'DEPOSIT_NOT_UNATTRIBUTED' : 'DEPOSIT_NOT_FOUND');
       }
-      await recordAudit(deps.db, {
-        actorKind: 'admin',
-        actorId: adminId,
+      await recordOperatorAudit(deps.db, operator, {
         action: 'deposit.assign',
-        subject: `deposit:${depositId}`,
-        details: { userId: user.id, uid, reason },
-        ip,
+        object: `deposit:${depositId}`,
+        memberUid: uid,
+        before: { status: 'unattributed' },
+        after: { status: 'confirming', uid },
+        reason,
       });
       await creditDeposit(deps.db, depositId, now, settings.timeZone);
       const row = await q.getDeposit(deps.db, depositId);

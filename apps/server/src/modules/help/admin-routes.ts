@@ -14,7 +14,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../platform/config';
-import { auditAdminAction, requireAdmin } from '../admin/guard';
+import { recordOperatorAudit } from '../operators/audit-chain';
+import { operatorOf } from '../operators/context';
 import {
   type Audit,
   adminArticleById,
@@ -36,15 +37,14 @@ const security = [{ bearer: [] }];
 const audited =
   (request: FastifyRequest): Audit =>
   (trx, entry) =>
-    auditAdminAction(trx, request, entry);
+    recordOperatorAudit(trx, operatorOf(request), { action: entry.action, object: entry.subject, after: entry.details });
 
 /** The operator writes the help centre (API only until the operator console); every write is audited with it. */
 export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps; config: Config }> = async (app, { deps, config }) => {
-  requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
-
   app.get(
     '/api/v1/admin/help/articles',
     {
+      config: { permission: 'content.read' },
       schema: {
         tags,
         security,
@@ -58,6 +58,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps; config: Co
   app.get(
     '/api/v1/admin/help/articles/:id',
     {
+      config: { permission: 'content.read' },
       schema: {
         tags,
         security,
@@ -72,6 +73,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps; config: Co
   app.post(
     '/api/v1/admin/help/articles',
     {
+      config: { permission: 'content.write' },
       schema: {
         tags,
         security,
@@ -86,6 +88,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps; config: Co
   app.put(
     '/api/v1/admin/help/articles/:id',
     {
+      config: { permission: 'content.write' },
       schema: {
         tags,
         security,
@@ -101,6 +104,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps; config: Co
   app.post(
     '/api/v1/admin/help/articles/:id/unpublish',
     {
+      config: { permission: 'content.write' },
       schema: {
         tags,
         security,
@@ -118,6 +122,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps; config: Co
   app.get(
     '/api/v1/admin/help/categories',
     {
+      config: { permission: 'content.read' },
       schema: {
         tags,
         security,
@@ -131,6 +136,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps; config: Co
   app.post(
     '/api/v1/admin/help/categories',
     {
+      config: { permission: 'content.write' },
       schema: {
         tags,
         security,
@@ -145,6 +151,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps; config: Co
   app.put(
     '/api/v1/admin/help/categories/:id',
     {
+      config: { permission: 'content.write' },
       schema: {
         tags,
         security,
@@ -160,6 +167,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps; config: Co
   app.get(
     '/api/v1/admin/help/service',
     {
+      config: { permission: 'content.read' },
       schema: {
         tags,
         security,
@@ -173,6 +181,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps; config: Co
   app.put(
     '/api/v1/admin/help/service',
     {
+      config: { permission: 'content.write' },
       schema: {
         tags,
         security,

@@ -6,28 +6,25 @@ import {
   errorReplySchema,
   okReplySchema,
 } from '@wallet/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
-import { requireAdmin } from '../admin/guard';
-import { signedIn } from '../auth/sessions';
+import { operatorOf } from '../operators/context';
 import type { PayoutDeps } from './deps';
-import { decideOrder, type Operator, openOrdersForDesk, setPayoutSettings } from './desk';
+import { decideOrder, openOrdersForDesk, setPayoutSettings } from './desk';
 import { resealPayees } from './payees';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 const tags = ['admin'];
 const security = [{ bearer: [] }];
-const operator = (request: FastifyRequest): Operator => ({ adminId: signedIn(request).userId, ip: request.ip });
+const operator = operatorOf;
 
 /** The flash exchange desk (API only until the operator console): settings, open orders, arrived or rejected. */
 export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config: Config }> = async (app, { deps, config }) => {
-  requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
-
   app.put(
     '/api/v1/admin/payout/settings',
     {
+      config: { permission: 'payout.settings' },
       schema: {
         tags,
         security,
@@ -45,6 +42,7 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config
   app.get(
     '/api/v1/admin/payout/orders',
     {
+      config: { permission: 'payout.read' },
       schema: {
         tags,
         security,
@@ -58,6 +56,7 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config
   app.post(
     '/api/v1/admin/payout/orders/:id/arrived',
     {
+      config: { permission: 'payout.decide' },
       schema: {
         tags,
         security,
@@ -79,6 +78,7 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config
   app.post(
     '/api/v1/admin/payout/orders/:id/rejected',
     {
+      config: { permission: 'payout.decide' },
       schema: {
         tags,
         security,
@@ -97,6 +97,7 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config
   app.post(
     '/api/v1/admin/payout/payees/reseal',
     {
+      config: { permission: 'payout.settings' },
       schema: {
         tags,
         security,

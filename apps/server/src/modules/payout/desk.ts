@@ -1,6 +1,8 @@
 import { type AdminPayoutSettings, Decimal } from '@wallet/contract';
-import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { findUserContact } from '../auth/service';
+import { recordOperatorAudit } from '../operators/audit-chain';
+import type { OperatorContext } from '../operators/context';
 import type { PayoutDeps } from './deps';
 import { type Finish, finishOrder } from './order-money';
 import * as q from './order-queries';
@@ -8,10 +10,7 @@ import { withHistory } from './orders';
 
 /* The operator's side of flash exchange: its settings, the open orders, and the desk's decisions. */
 
-export interface Operator {
-  adminId: string;
-  ip: string;
-}
+export type Operator = OperatorContext;
 
 /** The operator's flash exchange settings, audited with the change. */
 export async function setPayoutSettings(deps: PayoutDeps, operator: Operator, body: AdminPayoutSettings): Promise<void> {
@@ -32,7 +31,7 @@ export async function setPayoutSettings(deps: PayoutDeps, operator: Operator, bo
       },
       deps.clock.now(),
     );
-    await recordAudit(trx, { actorKind: 'admin', actorId: operator.adminId, action: 'payout.settings', details: body, ip: operator.ip });
+    await recordOperatorAudit(trx, operator, { action: 'payout.settings', object: 'payout:settings', after: body });
   });
 }
 
@@ -54,15 +53,15 @@ export async function decideOrder(deps: PayoutDeps, operator: Operator, id: stri
   if (!order) throw new AppError('PAYOUT_ORDER_NOT_FOUND');
   if (order.stage === 'arrived' || order.stage === 'rejected') throw new AppError('PAYOUT_ORDER_FINISHED');
   if (deps.partner && order.stage !== 'waiting_operator') throw new AppError('PAYOUT_ORDER_WITH_PARTNER');
-  const finish: Finish = { ...decision, actor: `admin:${operator.adminId}` };
-  return finishOrder(deps, id, finish, (trx, ended) =>
-    recordAudit(trx, {
-      actorKind: 'admin',
-      actorId: operator.adminId,
+  const finish: Finish = { ...decision, actor: `operator:${operator.operatorId}` };
+  return finishOrder(deps, id, finish, async (trx, ended) =>
+    recordOperatorAudit(trx, operator, {
       action: `payout.${ended.stage}`,
-      subject: id,
-      details: decision.outcome === 'rejected' ? { reason: decision.reason } : { reference: decision.reference },
-      ip: operator.ip,
+      object: `payout_order:${id}`,
+      memberUid: (await findUserContact(trx, order.user_id)).uid,
+      before: { stage: order.stage },
+      after: { stage: ended.stage, ...(decision.outcome === 'arrived' ? { reference: decision.reference } : {}) },
+      reason: decision.outcome === 'rejected' ? decision.reason : null,
     }),
   );
 }

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
-import { operatorOf, requireAdmin } from '../admin/guard';
+import { operatorOf } from '../operators/context';
 import { readAttachment } from './attachments';
 import { sendAttachment } from './routes';
 import { closeTicket, listForOperators, replyAsOperator, type TicketDeps, ticketForOperators } from './service';
@@ -20,11 +20,10 @@ const idParams = z.object({ id: z.uuid() });
 
 /** The support desk (API only until the operator console): tickets by status, replies, completing, screenshots. */
 export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps; config: Config }> = async (app, { deps, config }) => {
-  requireAdmin(app, deps.db, deps.clock, config.ADMIN_EMAILS);
-
   app.get(
     '/api/v1/admin/tickets',
     {
+      config: { permission: 'tickets.read' },
       schema: {
         tags,
         security,
@@ -39,6 +38,7 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps; config
   app.get(
     '/api/v1/admin/tickets/:id',
     {
+      config: { permission: 'tickets.read' },
       schema: {
         tags,
         security,
@@ -53,6 +53,7 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps; config
   app.post(
     '/api/v1/admin/tickets/:id/messages',
     {
+      config: { permission: 'tickets.reply' },
       schema: {
         tags,
         security,
@@ -68,6 +69,7 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps; config
   app.post(
     '/api/v1/admin/tickets/:id/close',
     {
+      config: { permission: 'tickets.reply' },
       schema: {
         tags,
         security,
@@ -81,7 +83,7 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps; config
 
   app.get(
     '/api/v1/admin/tickets/attachments/:id',
-    { schema: { tags, security, summary: 'A screenshot of a ticket', params: idParams } },
+    { config: { permission: 'tickets.read' }, schema: { tags, security, summary: 'A screenshot of a ticket', params: idParams } },
     async (request, reply) => sendAttachment(reply, await readAttachment(deps.db, request.params.id, null)),
   );
 };

@@ -17,8 +17,9 @@ import type { Db, Executor } from '../../platform/db/database';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import { dayIn } from '../../platform/time-zone';
-import { auditOperatorAction, type Operator } from '../admin/operator';
 import { notify } from '../notifications/notify';
+import { recordOperatorAudit } from '../operators/audit-chain';
+import type { OperatorContext as Operator } from '../operators/context';
 import { claimUploads } from './attachments';
 import * as q from './queries';
 
@@ -218,7 +219,7 @@ export async function ticketForOperators(deps: TicketDeps, id: string): Promise<
  * commit together; the member's open screens hear of it after the commit.
  */
 export async function replyAsOperator(deps: TicketDeps, operator: Operator, id: string, body: string): Promise<AdminTicket> {
-  const operatorId = operator.adminId;
+  const operatorId = operator.operatorId;
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     const ticket = await q.lockTicket(trx, id);
@@ -227,10 +228,10 @@ export async function replyAsOperator(deps: TicketDeps, operator: Operator, id: 
     const message = await q.insertMessage(trx, { ticket_id: id, author: 'operator', author_id: operatorId, body, created_at: now });
     await q.touchTicket(trx, id, now);
     await notify(trx, ticket.user_id, { code: 'ticket_answered', params: { number: ticket.number }, ref: { kind: 'ticket', id } });
-    await auditOperatorAction(trx, operator, {
+    await recordOperatorAudit(trx, operator, {
       action: 'ticket.reply',
-      subject: id,
-      details: { number: ticket.number, messageId: message.id },
+      object: `ticket:${id}`,
+      after: { number: ticket.number, messageId: message.id },
     });
     tellMember(trx, ticket.user_id);
     return { ...ticket, updated_at: now };
@@ -240,14 +241,19 @@ export async function replyAsOperator(deps: TicketDeps, operator: Operator, id: 
 
 /** An operator completes the ticket (audited in the same transaction); the member may then rate it. */
 export async function closeTicket(deps: TicketDeps, operator: Operator, id: string): Promise<AdminTicket> {
-  const operatorId = operator.adminId;
+  const operatorId = operator.operatorId;
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     const ticket = await q.lockTicket(trx, id);
     if (!ticket) throw new AppError('TICKET_NOT_FOUND');
     if (ticket.status !== 'processing') throw new AppError('TICKET_COMPLETED');
     await q.completeTicket(trx, id, operatorId, now);
-    await auditOperatorAction(trx, operator, { action: 'ticket.close', subject: id, details: { number: ticket.number } });
+    await recordOperatorAudit(trx, operator, {
+      action: 'ticket.close',
+      object: `ticket:${id}`,
+      before: { status: ticket.status },
+      after: { status: 'completed', number: ticket.number },
+    });
     tellMember(trx, ticket.user_id);
     return { ...ticket, status: 'completed' as const, completed_at: now, updated_at: now };
   });

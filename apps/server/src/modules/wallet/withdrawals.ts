@@ -12,7 +12,6 @@ import {
   type WithdrawalNoteCode,
 } from '@wallet/contract';
 import type { Transaction } from 'kysely';
-import { recordAudit } from '../../platform/audit';
 import type { Executor } from '../../platform/db/database';
 import { keysetPage } from '../../platform/db/paging';
 import type { Database } from '../../platform/db/schema';
@@ -27,6 +26,8 @@ import { accountId, hold, type Leg, release, SYSTEM_PURPOSES, settle, USER_WALLE
 import { type MailDeps, mailMember } from '../notifications/mail';
 import { withdrawalSentMail } from '../notifications/mail-texts';
 import { notify } from '../notifications/notify';
+import { recordOperatorAudit } from '../operators/audit-chain';
+import type { OperatorContext } from '../operators/context';
 import * as q from './withdrawal-queries';
 
 export type WithdrawalDeps = AuthDeps & {
@@ -218,10 +219,9 @@ export async function pendingWithdrawals(deps: AuthDeps) {
  */
 export async function decideWithdrawal(
   deps: WithdrawalDeps,
-  adminId: string,
+  operator: OperatorContext,
   id: string,
   decision: { approve: true; txHash?: string | undefined } | { approve: false; reason: string },
-  ip: string,
 ) {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
@@ -235,7 +235,7 @@ export async function decideWithdrawal(
         withdrawal_id: id,
         status: 'approved',
         note: { code: 'reviewed_by_operator' },
-        actor: `admin:${adminId}`,
+        actor: `operator:${operator.operatorId}`,
         created_at: now,
       });
     } else if (decision.approve) {
@@ -243,12 +243,18 @@ export async function decideWithdrawal(
       await tellWithdrawalSent(deps, trx, row);
       await q.updateWithdrawal(trx, id, { status: 'completed', tx_hash: decision.txHash ?? null, updated_at: now });
       await q.insertWithdrawalEvents(trx, [
-        { withdrawal_id: id, status: 'approved', note: { code: 'reviewed_by_operator' }, actor: `admin:${adminId}`, created_at: now },
+        {
+          withdrawal_id: id,
+          status: 'approved',
+          note: { code: 'reviewed_by_operator' },
+          actor: `operator:${operator.operatorId}`,
+          created_at: now,
+        },
         {
           withdrawal_id: id,
           status: 'completed',
           note: { code: 'sent_by_operator', params: decision.txHash ? { txHash: decision.txHash } : {} },
-          actor: `admin:${adminId}`,
+          actor: `operator:${operator.operatorId}`,
           created_at: now,
         },
       ]);
@@ -260,18 +266,18 @@ export async function decideWithdrawal(
         withdrawal_id: id,
         status: 'rejected',
         note: { code: 'rejected', params: { reason: decision.reason } },
-        actor: `admin:${adminId}`,
+        actor: `operator:${operator.operatorId}`,
         created_at: now,
       });
     }
     // In the same transaction as the decision: no decision stands without its audit row.
-    await recordAudit(trx, {
-      actorKind: 'admin',
-      actorId: adminId,
+    await recordOperatorAudit(trx, operator, {
       action: decision.approve ? 'withdrawal.approve' : 'withdrawal.reject',
-      subject: `withdrawal:${id}`,
-      details: decision.approve ? { txHash: decision.txHash ?? null } : { reason: decision.reason },
-      ip,
+      object: `withdrawal:${id}`,
+      memberUid: (await findUserContact(trx, row.user_id)).uid,
+      before: { status: row.status },
+      after: decision.approve ? { status: 'approved', txHash: decision.txHash ?? null } : { status: 'rejected' },
+      reason: decision.approve ? null : decision.reason,
     });
   });
   if (decision.approve) deps.sending?.wake?.((await load(deps.db, id)).network);

@@ -159,6 +159,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       body text not null check (length(body) between 1 and 2000),
       created_at timestamptz not null default now()
     )`.execute(db);
+  // Operator replies, ticket closings and releases were made by members listed in ADMIN_EMAILS; from
+  // now on by operators. Rows written before keep their member ids, so these columns name either.
+  await sql`alter table ticket_messages drop constraint if exists ticket_messages_author_id_fkey`.execute(db);
+  await sql`alter table tickets drop constraint if exists tickets_completed_by_fkey`.execute(db);
+  await sql`alter table app_releases drop constraint if exists app_releases_published_by_fkey`.execute(db);
   await sql`create index member_notes_user_idx on member_notes (user_id, created_at desc)`.execute(db);
 }
 
