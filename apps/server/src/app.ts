@@ -13,6 +13,7 @@ import { registerOwnOrigins } from './modules/auth/session-cookie';
 import type { IssuerClient } from './modules/cards/issuer/client';
 import { registerCards } from './modules/cards/register';
 import { registerChain } from './modules/chain/register';
+import { registerConsole } from './modules/console/register';
 import { registerHelp } from './modules/help/register';
 import { LiveHub } from './modules/notifications/live-hub';
 import { registerNotifications } from './modules/notifications/register';
@@ -138,11 +139,12 @@ export async function buildApp(deps: AppDeps) {
   await registerAddressBook(app, { authDeps, config });
   await registerAdmin(app, { walletDeps, config });
   if (jobs) await startSecretLimitJobs(jobs, limits);
-  await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
+  const cardDeps = await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
   await registerPayout(app, { authDeps, config, logger, jobs, partner: deps.payoutPartner, sandboxUrl: deps.payoutSandboxUrl });
   await registerTickets(app, { db, clock, config });
   await registerHelp(app, { db, clock, config });
   await registerStatements(app, { db, clock });
+  await registerConsole(app, { cardDeps, config });
   if (config.NODE_ENV !== 'production') await app.register(devFileRoutes);
 
   // Production always serves the web app; development does when it has been built (npm start).

@@ -6,6 +6,7 @@ import { APP_LOCK_ERRORS } from './app-lock-errors';
 import { CARD_CONTROLS_ERRORS } from './card-controls-errors';
 import { CARD_MONEY_ERRORS } from './card-money-errors';
 import { CONSOLE_ERRORS } from './console-errors';
+import { CONSOLE_READS_ERRORS } from './console-reads-errors';
 import { type ErrorSpec, e } from './error-spec';
 import { HELP_ERRORS } from './help-errors';
 import { INPUT_ERRORS } from './input-errors';
@@ -566,6 +567,7 @@ export const ERRORS = {
   ...TICKET_ERRORS,
   ...CARD_MONEY_ERRORS,
   ...CONSOLE_ERRORS,
+  ...CONSOLE_READS_ERRORS,
   ...CARD_CONTROLS_ERRORS,
   ...HELP_ERRORS,
   ...KYC_ERRORS,

@@ -258,3 +258,36 @@ export async function unlockAccount(deps: SecurityDeps, operator: OperatorContex
     });
   });
 }
+
+/**
+ * An operator (compliance) locks a member, as the member's own "it was not me" link does: sign-in and
+ * money movements are refused, every session ends, nothing is deleted; the member is told by email.
+ * Support lifts it with unlockAccount. Locking a member already locked is refused, so the first
+ * lock's time and reason stand.
+ */
+export async function lockAccountByOperator(deps: SecurityDeps, operator: OperatorContext, userId: string, reason: string) {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    await lockMemberRules(trx, userId);
+    const before = await trx.selectFrom('account_security').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    if (before?.locked_at) throw new AppError('MEMBER_ALREADY_LOCKED');
+    const lockReason = `operator:${reason}`;
+    await trx
+      .insertInto('account_security')
+      .values({ user_id: userId, locked_at: now, lock_reason: lockReason, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ locked_at: now, lock_reason: lockReason, updated_at: now }))
+      .execute();
+    const endedSessions = await q.revokeSessionsExcept(trx, userId, null, now);
+    const member = await q.findUserContact(trx, userId);
+    await recordOperatorAudit(trx, operator, {
+      action: 'member.lock',
+      object: `user:${member.uid}`,
+      memberUid: member.uid,
+      before: { locked: false },
+      after: { locked: true, lockedAt: now.toISOString(), endedSessions },
+      reason,
+    });
+    await mailMember(deps, trx, member, (language) => accountLockedMail(language), { userId });
+    return { locked: true as const, lockedAt: now.toISOString(), reason: lockReason, endedSessions };
+  });
+}

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { publishChange } from '../../platform/changes';
 import { afterCommit } from '../../platform/db/after-commit';
 import type { Executor } from '../../platform/db/database';
+import { type DayRange, dayIndex, rangeEnd } from '../../platform/db/day-buckets';
 import type { Database, UsersTable } from '../../platform/db/schema';
 
 /** A user with their KYC status (null before they have a card), as every profile reply shows it. */
@@ -332,5 +333,77 @@ export async function lockUserRows(db: Executor, ids: readonly string[]): Promis
     .where('id', 'in', [...new Set(ids)])
     .orderBy('id')
     .forNoKeyUpdate()
+    .execute();
+}
+
+// Members as the operators' console reads them (search, detail, the day's new members), through the service.
+
+export interface MemberSearch {
+  /** Matched against the email (prefix, any case), the UID and the bound address (exactly; a BSC address in any case). */
+  text?: string | undefined;
+  /** Members found elsewhere (a card's last four digits), matched as well. */
+  ids?: readonly string[] | undefined;
+}
+
+/** `%`, `_` and `\` are ILIKE's own: typed into a search they mean themselves. */
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const memberLocked = (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb
+    .exists(
+      eb
+        .selectFrom('account_security')
+        .select('account_security.user_id')
+        .whereRef('account_security.user_id', '=', 'users.id')
+        .where('account_security.locked_at', 'is not', null),
+    )
+    .as('locked');
+
+export async function searchMembers(db: Executor, search: MemberSearch, page: { offset: number; limit: number }) {
+  let query = db.selectFrom('users');
+  const { text, ids } = search;
+  if (text !== undefined || ids !== undefined)
+    query = query.where((eb) => {
+      const any = [];
+      if (text) {
+        any.push(eb('users.email', 'ilike', likePrefix(text)));
+        any.push(eb('users.uid', '=', text));
+        any.push(eb.and([eb('users.bound_network', '=', 'TRON'), eb('users.bound_address', '=', text)]));
+        any.push(eb.and([eb('users.bound_network', '=', 'BSC'), eb(eb.fn('lower', ['users.bound_address']), '=', text.toLowerCase())]));
+      }
+      if (ids && ids.length > 0) any.push(eb('users.id', '=', sql<string>`any(${ids}::uuid[])`));
+      return any.length > 0 ? eb.or(any) : eb.val(false);
+    });
+  const [rows, total] = await Promise.all([
+    query
+      .select(['users.id', 'users.uid', 'users.email', 'users.nickname', 'users.created_at', 'users.bound_network', 'users.bound_address'])
+      .select(withKycStatus)
+      .select(memberLocked)
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export function findMemberByUid(db: Executor, uid: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll('users').select(withKycStatus).where('uid', '=', uid).executeTakeFirst();
+}
+
+/** Many members' UIDs by id, in one query. */
+export function uidsOf(db: Executor, ids: readonly string[]) {
+  return db.selectFrom('users').select(['id', 'uid']).where('id', '=', sql<string>`any(${ids}::uuid[])`).execute();
+}
+
+export function dailyNewMembers(db: Executor, range: DayRange) {
+  return db
+    .selectFrom('users')
+    .select([dayIndex('created_at', range).as('day'), (eb) => eb.fn.countAll<string>().as('n')])
+    .where('created_at', '>=', range.from)
+    .where('created_at', '<', rangeEnd(range))
+    .groupBy(sql`1`)
     .execute();
 }

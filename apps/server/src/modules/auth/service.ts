@@ -11,6 +11,8 @@ import {
 } from '@wallet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../platform/audit';
+import type { Executor } from '../../platform/db/database';
+import type { DailyCount, DayRange } from '../../platform/db/day-buckets';
 import { describeDevice } from '../../platform/device-description';
 import { AppError } from '../../platform/errors';
 import { checkSecret, resetSecret } from '../../platform/secret-limits';
@@ -434,6 +436,62 @@ export async function endSession(deps: AuthDeps, userId: string, sessionId: stri
 
 export async function endOtherSessions(deps: AuthDeps, auth: { userId: string; sessionId: string }) {
   return q.revokeSessionsExcept(deps.db, auth.userId, auth.sessionId, deps.clock.now());
+}
+
+/** Members as the operators' console reads them: a search, one member's profile and live sessions, new members per day. */
+export async function memberSearch(db: Executor, search: q.MemberSearch, page: { offset: number; limit: number }) {
+  const { rows, total } = await q.searchMembers(db, search, page);
+  return {
+    total,
+    items: rows.map((r) => ({
+      uid: r.uid,
+      email: r.email,
+      nickname: r.nickname,
+      createdAt: r.created_at.toISOString(),
+      locked: Boolean(r.locked),
+      kycStatus: r.kyc_status ?? 'none',
+      boundNetwork: r.bound_network,
+      boundAddress: r.bound_address,
+    })),
+  };
+}
+
+export async function memberProfile(db: Executor, uid: string) {
+  const user = await q.findMemberByUid(db, uid);
+  if (!user) throw new AppError('MEMBER_NOT_FOUND');
+  return {
+    id: user.id,
+    profile: {
+      uid: user.uid,
+      email: user.email,
+      nickname: user.nickname,
+      language: user.language,
+      displayCurrency: user.display_currency,
+      boundNetwork: user.bound_network,
+      boundAddress: user.bound_address,
+      createdAt: user.created_at.toISOString(),
+    },
+  };
+}
+
+export async function memberSessions(deps: Pick<AuthDeps, 'db' | 'clock'>, userId: string) {
+  const rows = await q.listLiveSessions(deps.db, userId, liveSince(deps.clock));
+  return rows.map((r) => ({
+    id: r.id,
+    device: describeDevice(r.device),
+    ip: r.ip,
+    createdAt: r.created_at.toISOString(),
+    lastUsedAt: r.last_used_at.toISOString(),
+  }));
+}
+
+export async function memberUids(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await q.uidsOf(db, [...new Set(ids)])).map((r) => [r.id, r.uid]));
+}
+
+export async function newMembersDaily(db: Executor, range: DayRange): Promise<DailyCount[]> {
+  return (await q.dailyNewMembers(db, range)).map((r) => ({ day: r.day, count: Number(r.n) }));
 }
 
 /** Users as other modules (wallet, chain, the demo seed) read and make them: through these, never the users table. */

@@ -1,5 +1,6 @@
 import { type Insertable, type RawBuilder, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database';
+import { type DayRange, dayIndex, rangeEnd } from '../../platform/db/day-buckets';
 import type { CardProductsTable, CardsTable, CardTransactionsTable, Database } from '../../platform/db/schema';
 
 export type CardRow = Selectable<CardsTable>;
@@ -137,3 +138,42 @@ const MAX_ID = '9223372036854775807';
 export function cardSubjects(db: Executor, userId: string, ids: string[]) {
   return db.selectFrom('cards').select(['id', 'last4']).where('id', 'in', ids).where('user_id', '=', userId).execute();
 }
+
+/** Card spend: approved authorizations per day and card currency (reversals and refunds are the member's, not the day's spend). */
+export const dailySpendSums = (db: Executor, range: DayRange) =>
+  db
+    .selectFrom('card_transactions')
+    .select([dayIndex('created_at', range).as('day'), 'currency', sql<string>`sum(amount)::text`.as('amount')])
+    .where('type', '=', 'authorization')
+    .where('approved', '=', true)
+    .where('created_at', '>=', range.from)
+    .where('created_at', '<', rangeEnd(range))
+    .groupBy([sql`1`, 'currency'])
+    .execute();
+
+export interface CardFilter {
+  userId?: string | undefined;
+  last4?: string | undefined;
+}
+
+/** Every member's cards, newest first, with the product's name: one page of them and how many match. */
+export async function pageCards(db: Executor, filter: CardFilter, page: { offset: number; limit: number }) {
+  let query = db.selectFrom('cards').innerJoin('card_products', 'card_products.id', 'cards.product_id');
+  if (filter.userId) query = query.where('cards.user_id', '=', filter.userId);
+  if (filter.last4) query = query.where('cards.last4', '=', filter.last4);
+  const [rows, total] = await Promise.all([
+    query
+      .selectAll('cards')
+      .select('card_products.name as product_name')
+      .orderBy('cards.created_at', 'desc')
+      .orderBy('cards.id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export const userIdsByCardLast4 = (db: Executor, last4: string) =>
+  db.selectFrom('cards').select('user_id').distinct().where('last4', '=', last4).execute();

@@ -13,14 +13,18 @@ import {
 } from '@wallet/contract';
 import type { z } from 'zod';
 import { batchedRead } from '../../platform/batched-read';
+import type { Executor } from '../../platform/db/database';
+import type { DailySum, DayRange } from '../../platform/db/day-buckets';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import { readCaches } from '../../platform/read-caches';
 import { checkSecret } from '../../platform/secret-limits';
 import { markShared } from '../../platform/shared-replies';
-import { verifyPaymentPassword } from '../auth/service';
+import { findUserContact, verifyPaymentPassword } from '../auth/service';
 import { verifyStepUp } from '../auth/step-up';
 import { entriesOf } from '../ledger';
+import { recordOperatorAudit } from '../operators/audit-chain';
+import type { OperatorContext } from '../operators/context';
 import { cardBalances, cardPurpose } from './accounts';
 import { cardProductsChanged, cardsChanged } from './card-changes';
 import type { CardDeps } from './deps';
@@ -330,4 +334,85 @@ export async function changeProduct(deps: CardDeps, id: string, body: AdminCardP
   if (!row) throw new AppError('CARD_PRODUCT_NOT_FOUND');
   cardProductsChanged(deps.db);
   return row;
+}
+
+/** What the operators' console reads of cards: the day's spend, every card with its balance, the members a card number ends for. */
+export async function cardDailySums(db: Executor, range: DayRange): Promise<DailySum[]> {
+  const rows = await q.dailySpendSums(db, range);
+  return rows.map((r) => ({ day: r.day, currency: r.currency, amount: new Decimal(r.amount).toFixed() }));
+}
+
+export async function cardPage(db: Executor, filter: q.CardFilter, page: { offset: number; limit: number }) {
+  const { rows, total } = await q.pageCards(db, filter, page);
+  const balances = await cardBalances(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    total,
+    items: rows.map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      product: row.product_name,
+      type: row.type,
+      currency: row.currency,
+      status: row.status,
+      last4: row.last4,
+      frozen: row.frozen,
+      freezeReason: row.freeze_reason,
+      balance: new Decimal(balances.get(row.id)?.balance ?? '0').toFixed(),
+      createdAt: row.created_at.toISOString(),
+    })),
+  };
+}
+
+export async function memberIdsByCardLast4(db: Executor, last4: string): Promise<string[]> {
+  return (await q.userIdsByCardLast4(db, last4)).map((row) => row.user_id);
+}
+
+/**
+ * An operator (compliance) freezes or unfreezes a member's card. As the member's own freeze: the
+ * issuer first, outside any lock (a slow issuer holds no row), then the card and the audit entry in one
+ * transaction. Repeating what already stands changes nothing and records nothing.
+ */
+export async function setFrozenByOperator(
+  deps: CardDeps,
+  operator: OperatorContext,
+  cardId: string,
+  frozen: boolean,
+  reason: string | null,
+) {
+  const card = await q.findCard(deps.db, cardId);
+  if (!card) throw new AppError('CARD_NOT_FOUND');
+  if (card.status !== 'active' && card.status !== 'awaiting_kyc') throw new AppError('CARD_NOT_OPEN');
+  if (card.frozen === frozen) return { frozen, changed: false };
+  try {
+    if (frozen) await deps.issuer.freeze(card.issuer_card_id as string);
+    else await deps.issuer.unfreeze(card.issuer_card_id as string);
+  } catch (error) {
+    throw new AppError('ISSUER_UNAVAILABLE', undefined, { cause: error });
+  }
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const locked = await q.lockCard(trx, card.id);
+    const last = await q.lastTransactionId(trx, card.id);
+    await q.updateCard(
+      trx,
+      card.id,
+      frozen
+        ? { frozen: true, freeze_reason: 'user', updated_at: now }
+        : { frozen: false, freeze_reason: null, consecutive_funds_failures: 0, rule_window_after_id: last ?? '0', updated_at: now },
+    );
+    const member = (await findUserContact(trx, card.user_id)).uid;
+    await recordOperatorAudit(trx, operator, {
+      action: frozen ? 'card.freeze' : 'card.unfreeze',
+      object: `card:${card.id}`,
+      memberUid: member,
+      before: { frozen: locked?.frozen ?? card.frozen, freezeReason: locked?.freeze_reason ?? card.freeze_reason },
+      after: { frozen },
+      reason,
+    });
+    cardsChanged(trx, [card.user_id]);
+  });
+  return { frozen, changed: true };
 }

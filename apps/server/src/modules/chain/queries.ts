@@ -2,7 +2,8 @@ import type { Network } from '@wallet/contract';
 import { sql, type Updateable } from 'kysely';
 import type pg from 'pg';
 import type { Db, Executor } from '../../platform/db/database';
-import type { ChainDepositsTable } from '../../platform/db/schema';
+import { type DayRange, dayIndex, rangeEnd } from '../../platform/db/day-buckets';
+import type { ChainDepositsTable, DepositStatus } from '../../platform/db/schema';
 
 // The chain module's tables: chain_checkpoints and chain_deposits (and the sender's advisory lock).
 
@@ -265,4 +266,36 @@ export async function tryAdvisoryLock(session: pg.Client, key: string): Promise<
 
 export async function advisoryUnlock(session: pg.Client, key: string): Promise<void> {
   await session.query('select pg_advisory_unlock(hashtext($1))', [key]);
+}
+
+/** Deposits credited to members, by the day they were credited and currency. */
+export function dailyCreditedSums(db: Executor, range: DayRange) {
+  return db
+    .selectFrom('chain_deposits')
+    .select([dayIndex('credited_at', range).as('day'), 'currency', sql<string>`sum(amount)::text`.as('amount')])
+    .where('status', '=', 'credited')
+    .where('credited_at', '>=', range.from)
+    .where('credited_at', '<', rangeEnd(range))
+    .groupBy([sql`1`, 'currency'])
+    .execute();
+}
+
+export async function countInStatus(db: Executor, status: DepositStatus): Promise<number> {
+  const row = await db
+    .selectFrom('chain_deposits')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every deposit seen, newest first, one page of them and how many match. */
+export async function pageDeposits(db: Executor, status: DepositStatus | undefined, page: { offset: number; limit: number }) {
+  let query = db.selectFrom('chain_deposits');
+  if (status) query = query.where('status', '=', status);
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy('detected_at', 'desc').orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }

@@ -1,6 +1,8 @@
 import { type BindableNetwork, Decimal, type Deposit, LIMITS, type Network, type TopUpInfo } from '@wallet/contract';
 import type { Selectable } from 'kysely';
-import type { ChainDepositsTable } from '../../platform/db/schema';
+import type { Executor } from '../../platform/db/database';
+import type { DailySum, DayRange } from '../../platform/db/day-buckets';
+import type { ChainDepositsTable, DepositStatus } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { dayIn } from '../../platform/time-zone';
 import { findUserBoundAddress, findUserByUid } from '../auth/service';
@@ -172,5 +174,36 @@ export function createChainService(deps: ScanDeps, adapters: ChainAdapter[], set
       const row = await q.getDeposit(deps.db, depositId);
       return toDeposit(row, await heads());
     },
+  };
+}
+
+/** What the operators' console reads of deposits: the money credited per day, the unattributed queue, every deposit. */
+export async function depositDailySums(db: Executor, range: DayRange): Promise<DailySum[]> {
+  const rows = await q.dailyCreditedSums(db, range);
+  return rows.map((r) => ({ day: r.day, currency: r.currency, amount: new Decimal(r.amount).toFixed() }));
+}
+
+export function unattributedDepositCount(db: Executor): Promise<number> {
+  return q.countInStatus(db, 'unattributed');
+}
+
+export async function depositPage(db: Executor, status: DepositStatus | undefined, page: { offset: number; limit: number }) {
+  const { rows, total } = await q.pageDeposits(db, status, page);
+  return {
+    total,
+    items: rows.map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      network: row.network as Network,
+      currency: row.currency,
+      amount: new Decimal(row.amount).toFixed(),
+      txHash: row.tx_hash,
+      from: row.from_address,
+      to: row.to_address,
+      status: row.status,
+      note: row.note,
+      detectedAt: row.detected_at.toISOString(),
+      creditedAt: row.credited_at?.toISOString() ?? null,
+    })),
   };
 }

@@ -2,6 +2,7 @@ import { type Currency, Decimal, isCurrency } from '@wallet/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import { USER_WALLET } from './accounts';
+import { HELD } from './holds';
 
 /** What other modules read of the ledger: balances and entries, never its tables directly. */
 
@@ -34,6 +35,32 @@ export async function walletBalancesOfMany(db: Executor, userIds: readonly strin
     balances.push({ currency: row.currency, balance: new Decimal(row.balance).toFixed() });
   }
   return byUser;
+}
+
+/**
+ * A member's money per currency as operators read it: available (the wallet) and held (set aside for a
+ * withdrawal, a flash exchange or a card in flight, the held account of holds.ts).
+ */
+export async function memberBalances(
+  db: Executor,
+  userId: string,
+): Promise<Array<{ currency: Currency; available: string; held: string }>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['currency', 'purpose', 'balance'])
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', [USER_WALLET, HELD])
+    .execute();
+  const byCurrency = new Map<Currency, { currency: Currency; available: string; held: string }>();
+  for (const row of rows) {
+    if (!isCurrency(row.currency)) continue;
+    const entry = byCurrency.get(row.currency) ?? { currency: row.currency, available: '0', held: '0' };
+    const amount = new Decimal(row.balance).toFixed();
+    if (row.purpose === USER_WALLET) entry.available = amount;
+    else entry.held = amount;
+    byCurrency.set(row.currency, entry);
+  }
+  return [...byCurrency.values()];
 }
 
 /** Balances of accounts by purpose (any owner), for modules that keep one account per object (cards). */

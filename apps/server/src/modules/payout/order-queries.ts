@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database';
+import { type DayRange, dayIndex, rangeEnd } from '../../platform/db/day-buckets';
 import type { PayoutOrdersTable, PayoutQuotesTable, PayoutStage } from '../../platform/db/schema-payout';
 
 /** SQL of quotes, orders and their timeline (orders.ts, sending.ts, finish.ts). */
@@ -166,3 +167,24 @@ export const forgetDelivery = (db: Executor, signature: string) =>
 
 export const pruneDeliveries = (db: Executor, before: Date) =>
   db.deleteFrom('payout_webhook_deliveries').where('received_at', '<', before).execute();
+
+/** Flash exchange volume: USDT of the orders placed each day, less those rejected (their money went back). */
+export function dailyVolumeSums(db: Executor, range: DayRange) {
+  return db
+    .selectFrom('payout_orders')
+    .select([dayIndex('created_at', range).as('day'), sql<string>`sum(amount)::text`.as('amount')])
+    .where('stage', '<>', 'rejected')
+    .where('created_at', '>=', range.from)
+    .where('created_at', '<', rangeEnd(range))
+    .groupBy(sql`1`)
+    .execute();
+}
+
+export async function countInStage(db: Executor, stage: PayoutStage): Promise<number> {
+  const row = await db
+    .selectFrom('payout_orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('stage', '=', stage)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -12,6 +12,8 @@ import {
   type PayoutTerms,
 } from '@wallet/contract';
 import { addSeconds } from '../../platform/clock';
+import type { Executor } from '../../platform/db/database';
+import type { DailySum, DayRange } from '../../platform/db/day-buckets';
 import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import { dayIn } from '../../platform/time-zone';
@@ -280,4 +282,14 @@ export async function listOrders(deps: PayoutDeps, userId: string, cursor: strin
   const rows = await q.pageOf(deps.db, userId, limit + 1, cursor ? decodeCursor(cursor) : undefined);
   const { page, nextCursor } = keysetPage(rows, limit, encodeCursor);
   return { orders: page.map((row) => toSummary(row, language)), nextCursor };
+}
+
+/** What the operators' console reads of flash exchange: the USDT sold per day and the orders waiting for the desk. */
+export async function payoutDailySums(db: Executor, range: DayRange): Promise<DailySum[]> {
+  const rows = await q.dailyVolumeSums(db, range);
+  return rows.map((r) => ({ day: r.day, currency: 'USDT', amount: new Decimal(r.amount).toFixed() }));
+}
+
+export function payoutOrdersWaiting(db: Executor): Promise<number> {
+  return q.countInStage(db, 'waiting_operator');
 }

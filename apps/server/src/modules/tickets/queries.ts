@@ -141,3 +141,12 @@ export async function pageOf(
 
 export const memberOf = (db: Executor, userId: string) =>
   db.selectFrom('users').select(['uid', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
+
+export async function countInStatus(db: Executor, status: TicketStatusColumn): Promise<number> {
+  const row = await db
+    .selectFrom('tickets')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -259,3 +259,8 @@ export async function closeTicket(deps: TicketDeps, operator: Operator, id: stri
   });
   return toAdminTicket(deps, row);
 }
+
+/** The operators' queue on the console's dashboard: tickets still processing. */
+export function processingTicketCount(db: Executor): Promise<number> {
+  return q.countInStatus(db, 'processing');
+}

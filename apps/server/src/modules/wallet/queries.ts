@@ -166,3 +166,11 @@ export function lockQuoteJournal(db: Executor, id: string) {
 export function markQuoteExecuted(id: string, journalId: string): RawBuilder<unknown> {
   return sql`update exchange_quotes set journal_id = ${journalId} where id = ${id}`;
 }
+
+/** Every price and pair with their terms, for the operators' console. */
+export function ratesAndPairs(db: Executor) {
+  return Promise.all([
+    db.selectFrom('exchange_rates').selectAll().orderBy('currency').execute(),
+    db.selectFrom('exchange_pairs').selectAll().orderBy('from_currency').orderBy('to_currency').execute(),
+  ]);
+}

@@ -2,7 +2,7 @@ import { type Currency, Decimal, isCurrency } from '@wallet/contract';
 import { publishChange } from '../../platform/changes';
 import { afterCommit } from '../../platform/db/after-commit';
 import type { Db, Executor } from '../../platform/db/database';
-import { updatePair, upsertRate, usdPriceRows } from './queries';
+import { ratesAndPairs, updatePair, upsertRate, usdPriceRows } from './queries';
 
 /** Price of one unit of each currency in USD, as set by operators. */
 export async function usdPrices(db: Db): Promise<Map<Currency, Decimal>> {
@@ -33,4 +33,25 @@ export function setPairTerms(
   pair: { from: Currency; to: Currency; spread: string; feeRate: string; enabled: boolean },
 ): Promise<boolean> {
   return updatePair(trx, pair);
+}
+
+/** The prices and pairs as operators read and set them (the PUT routes are in the admin module). */
+export async function ratesForOperators(db: Executor) {
+  const [rates, pairs] = await ratesAndPairs(db);
+  return {
+    rates: rates.map((r) => ({
+      currency: r.currency,
+      usdPrice: new Decimal(r.usd_price).toFixed(),
+      updatedAt: r.updated_at.toISOString(),
+      updatedBy: r.updated_by,
+    })),
+    pairs: pairs.map((p) => ({
+      from: p.from_currency,
+      to: p.to_currency,
+      typeCode: p.type_code,
+      spread: new Decimal(p.spread).toFixed(),
+      feeRate: new Decimal(p.fee_rate).toFixed(),
+      enabled: p.enabled,
+    })),
+  };
 }

@@ -1,6 +1,7 @@
 import type { BindableNetwork, WithdrawalNoteCode } from '@wallet/contract';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../platform/db/database';
+import { type DayRange, dayIndex, rangeEnd } from '../../platform/db/day-buckets';
 import type { WithdrawalEventsTable, WithdrawalsTable } from '../../platform/db/schema';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -116,4 +117,48 @@ export async function insertWithdrawalEvents(db: Executor, events: NewWithdrawal
     note_params: JSON.stringify(note?.params ?? {}),
   }));
   await db.insertInto('withdrawal_events').values(rows).execute();
+}
+
+/** Withdrawals that took money out (approved by an operator or the rules, on their way or sent): by day and currency. */
+export const OUTGOING_STATUSES = ['approved', 'sending', 'confirming', 'completed'] as const;
+
+export function dailyOutgoingSums(db: Executor, range: DayRange) {
+  return db
+    .selectFrom('withdrawals')
+    .select([dayIndex('created_at', range).as('day'), 'currency', sql<string>`sum(amount)::text`.as('amount')])
+    .where('status', 'in', OUTGOING_STATUSES)
+    .where('created_at', '>=', range.from)
+    .where('created_at', '<', rangeEnd(range))
+    .groupBy([sql`1`, 'currency'])
+    .execute();
+}
+
+export async function countInStatus(db: Executor, status: string): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface WithdrawalFilter {
+  status?: string | undefined;
+  userId?: string | undefined;
+  /** An address or a transaction hash, exactly (an address of either case). */
+  text?: string | undefined;
+}
+
+/** Every withdrawal, newest first, one page of them and how many match. */
+export async function pageWithdrawals(db: Executor, filter: WithdrawalFilter, page: { offset: number; limit: number }) {
+  let query = db.selectFrom('withdrawals');
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.userId) query = query.where('user_id', '=', filter.userId);
+  const text = filter.text;
+  if (text) query = query.where((eb) => eb.or([eb(eb.fn('lower', ['address']), '=', text.toLowerCase()), eb('tx_hash', '=', text)]));
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }

@@ -13,6 +13,7 @@ import {
 } from '@wallet/contract';
 import type { Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/database';
+import type { DailySum, DayRange } from '../../platform/db/day-buckets';
 import { keysetPage } from '../../platform/db/paging';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
@@ -333,4 +334,34 @@ export async function tellWithdrawalFailed(trx: Executor, row: Row): Promise<voi
     params: { amount: amount.toFixed(), returned: amount.plus(row.fee).toFixed(), currency: row.currency, network: row.network },
     ref: { kind: 'withdrawal', id: row.id },
   });
+}
+
+/** What the operators' console reads of withdrawals: the money that left per day, the review queue, every withdrawal. */
+export async function withdrawalDailySums(db: Executor, range: DayRange): Promise<DailySum[]> {
+  const rows = await q.dailyOutgoingSums(db, range);
+  return rows.map((r) => ({ day: r.day, currency: r.currency, amount: new Decimal(r.amount).toFixed() }));
+}
+
+export function withdrawalsToReview(db: Executor): Promise<number> {
+  return q.countInStatus(db, 'pending_review');
+}
+
+export async function withdrawalPage(db: Executor, filter: q.WithdrawalFilter, page: { offset: number; limit: number }) {
+  const { rows, total } = await q.pageWithdrawals(db, filter, page);
+  return {
+    total,
+    items: rows.map((row) => ({
+      id: row.id,
+      userId: row.user_id,
+      network: row.network,
+      address: row.address,
+      currency: row.currency,
+      amount: new Decimal(row.amount).toFixed(),
+      fee: new Decimal(row.fee).toFixed(),
+      status: row.status as Withdrawal['status'],
+      txHash: row.tx_hash,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    })),
+  };
 }
