@@ -9,4 +9,11 @@ export const CONSOLE_READS_ERRORS = {
     '이 회원은 이미 잠겨 있습니다.',
     'この会員は既にロックされています。',
   ),
+  CARD_FROZEN_BY_OPERATOR: e(
+    403,
+    'Our support team froze this card. Please contact support to unfreeze it.',
+    '此卡已被客服团队冻结，请联系客服解冻。',
+    '고객지원팀이 이 카드를 동결했습니다. 동결 해제는 고객지원에 문의해 주세요.',
+    'このカードはサポートチームによって凍結されています。凍結解除はサポートにお問い合わせください。',
+  ),
 } as const;

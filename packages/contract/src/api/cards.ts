@@ -18,7 +18,8 @@ export type CardCurrency = (typeof CARD_CURRENCIES)[number];
  * was refunded; awaiting_kyc: opened at the issuer, usable once KYC passes; active: usable.
  */
 export const CARD_STATUSES = ['opening', 'failed', 'awaiting_kyc', 'active'] as const;
-export const FREEZE_REASONS = ['user', 'consecutive_funds_failures', 'failure_rate'] as const;
+/** 'operator': frozen from the operators' console (compliance); only an operator unfreezes it. */
+export const FREEZE_REASONS = ['user', 'consecutive_funds_failures', 'failure_rate', 'operator'] as const;
 export const CARD_TX_TYPES = ['authorization', 'reversal', 'refund'] as const;
 /** Why the app declined an authorization; shown to the user in their language. */
 export const DECLINE_REASONS = [

@@ -235,6 +235,8 @@ export async function setFrozen(deps: CardDeps, userId: string, cardId: string, 
   if (!card) throw new AppError('CARD_NOT_FOUND');
   if (card.status !== 'active' && card.status !== 'awaiting_kyc') throw new AppError('CARD_NOT_OPEN');
   if (card.frozen === frozen) return;
+  // A card frozen from the console (compliance) stays frozen until an operator unfreezes it.
+  if (card.freeze_reason === 'operator') throw new AppError('CARD_FROZEN_BY_OPERATOR');
   try {
     if (frozen) await deps.issuer.freeze(card.issuer_card_id as string);
     else await deps.issuer.unfreeze(card.issuer_card_id as string);
@@ -400,7 +402,7 @@ export async function setFrozenByOperator(
       trx,
       card.id,
       frozen
-        ? { frozen: true, freeze_reason: 'user', updated_at: now }
+        ? { frozen: true, freeze_reason: 'operator', updated_at: now }
         : { frozen: false, freeze_reason: null, consecutive_funds_failures: 0, rule_window_after_id: last ?? '0', updated_at: now },
     );
     const member = (await findUserContact(trx, card.user_id)).uid;

@@ -3,15 +3,19 @@ import { Writable } from 'node:stream';
 import { Decimal } from '@wallet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BSC_ADDRESS, PASSWORD, registerUser, TRON_ADDRESS, uniqueEmail } from '../../../test/accounts';
+import type { TestApp } from '../../../test/app';
 import { activeCard } from '../../../test/card-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { testOperator } from '../../../test/operators';
 import { buildApp } from '../../app';
+import { systemClock } from '../../platform/clock';
 import { loadConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
 import { createLogger } from '../../platform/logger';
 import { dayIn } from '../../platform/time-zone';
+import type { CardDeps } from '../cards/deps';
 import type { IssuerClient } from '../cards/issuer/client';
+import { setFrozen } from '../cards/service';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 
 /** The issuer's freeze and unfreeze, as the operator's freeze calls them; `fail` makes the next call fail. */
@@ -31,7 +35,8 @@ const issuer = {
 let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let db: Db;
-const t = {} as { app: typeof app; database: TestDatabase };
+/** The world as the shared test helpers take it; this file closes the app itself. */
+const t = {} as TestApp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -46,7 +51,7 @@ beforeAll(async () => {
   const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
   app = await buildApp({ config, database: database.handle, logger: createLogger(config.LOG_LEVEL, quiet), issuer });
   db = database.handle.db;
-  Object.assign(t, { app, database });
+  Object.assign(t, { app, database, logs: [], close: async () => {} });
 });
 
 afterAll(async () => {
@@ -326,6 +331,12 @@ describe('console reads', () => {
     expect(await auditOf('card.freeze')).toEqual([
       expect.objectContaining({ operator_id: compliance.id, object: `card:${card.id}`, reason: 'fraud report', after: { frozen: true } }),
     ]);
+    expect((await db.selectFrom('cards').select('freeze_reason').where('id', '=', card.id).executeTakeFirstOrThrow()).freeze_reason).toBe(
+      'operator',
+    );
+    // The member cannot lift a freeze compliance made.
+    const memberSide = { db, issuer, clock: systemClock } as unknown as CardDeps;
+    await expect(setFrozen(memberSide, card.user_id, card.id, false)).rejects.toMatchObject({ code: 'CARD_FROZEN_BY_OPERATOR' });
     // Freezing a frozen card asks the issuer nothing and records nothing.
     expect((await postJson(`/api/v1/admin/cards/${card.id}/freeze`, compliance.headers, { reason: 'again' })).json()).toEqual({
       frozen: true,

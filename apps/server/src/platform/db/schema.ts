@@ -331,7 +331,7 @@ export interface CardsTable {
   exp_month: number | null;
   exp_year: number | null;
   frozen: Generated<boolean>;
-  freeze_reason: 'user' | 'consecutive_funds_failures' | 'failure_rate' | null;
+  freeze_reason: 'user' | 'consecutive_funds_failures' | 'failure_rate' | 'operator' | null;
   failure_reason: string | null;
   opening_fee: string;
   opening_key: string;

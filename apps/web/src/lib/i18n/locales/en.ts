@@ -351,6 +351,7 @@ export const en = {
         user: 'You froze this card.',
         consecutive_funds_failures: 'Frozen automatically: more than 5 declined payments in a row for insufficient balance.',
         failure_rate: 'Frozen automatically: more than 15% of the last 20 payments were declined.',
+        operator: 'Frozen by our support team. Please contact support.',
       },
       noTransactions: 'No transactions yet',
       transactionsTab: 'Transactions',

@@ -347,6 +347,7 @@ export const ja: Catalogue = {
         user: 'このカードを凍結しました。',
         consecutive_funds_failures: '自動凍結：残高不足による拒否が5回を超えて続きました。',
         failure_rate: '自動凍結：直近20件の支払いのうち15%を超えて拒否されました。',
+        operator: 'サポートチームによって凍結されました。サポートにお問い合わせください。',
       },
       noTransactions: '取引はまだありません',
       transactionsTab: '取引',

@@ -347,6 +347,7 @@ export const ko: Catalogue = {
         user: '이 카드를 동결했습니다.',
         consecutive_funds_failures: '자동 동결: 잔액 부족으로 연속 5회 넘게 결제가 거절되었습니다.',
         failure_rate: '자동 동결: 최근 20건 중 15% 넘게 결제가 거절되었습니다.',
+        operator: '고객지원팀이 이 카드를 동결했습니다. 고객지원에 문의해 주세요.',
       },
       noTransactions: '거래 내역이 없습니다',
       transactionsTab: '거래',

@@ -347,6 +347,7 @@ export const zh: Catalogue = {
         user: '您已冻结此卡。',
         consecutive_funds_failures: '已自动冻结：连续超过5次因余额不足被拒绝。',
         failure_rate: '已自动冻结：最近20笔支付中被拒绝的超过15%。',
+        operator: '此卡已被客服团队冻结，请联系客服。',
       },
       noTransactions: '暂无交易',
       transactionsTab: '交易',
