@@ -339,13 +339,13 @@ export async function lockUserRows(db: Executor, ids: readonly string[]): Promis
 // Members as the operators' console reads them (search, detail, the day's new members), through the service.
 
 export interface MemberSearch {
-  /** Matched against the email (prefix, any case), the UID and the bound address (exactly; a BSC address in any case). */
+  /** Matched against the email (prefix, any case: emails are kept in lower case), the UID and the bound address (exactly; a BSC address in any case). */
   text?: string | undefined;
   /** Members found elsewhere (a card's last four digits), matched as well. */
   ids?: readonly string[] | undefined;
 }
 
-/** `%`, `_` and `\` are ILIKE's own: typed into a search they mean themselves. */
+/** `%`, `_` and `\` are LIKE's own: typed into a search they mean themselves. */
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const memberLocked = (eb: ExpressionBuilder<Database, 'users'>) =>
@@ -366,7 +366,8 @@ export async function searchMembers(db: Executor, search: MemberSearch, page: { 
     query = query.where((eb) => {
       const any = [];
       if (text) {
-        any.push(eb('users.email', 'ilike', likePrefix(text)));
+        // Emails are stored in lower case (emailSchema): LIKE on the lowered text reads the prefix index (0028).
+        any.push(eb('users.email', 'like', likePrefix(text.toLowerCase())));
         any.push(eb('users.uid', '=', text));
         any.push(eb.and([eb('users.bound_network', '=', 'TRON'), eb('users.bound_address', '=', text)]));
         any.push(eb.and([eb('users.bound_network', '=', 'BSC'), eb(eb.fn('lower', ['users.bound_address']), '=', text.toLowerCase())]));

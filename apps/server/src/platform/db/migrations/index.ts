@@ -26,6 +26,7 @@ import * as m0024 from './0024_app_lock';
 import * as m0025 from './0025_recent_recipients';
 import * as m0026 from './0026_house_account_shards';
 import * as m0027 from './0027_operators';
+import * as m0028 from './0028_console_reads';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -59,4 +60,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025_recent_recipients': m0025,
   '0026_house_account_shards': m0026,
   '0027_operators': m0027,
+  '0028_console_reads': m0028,
 };
