@@ -10,7 +10,7 @@ import { type Mailbox, type MailDeps, mailMember } from '../notifications/mail';
 import { recordOperatorAudit } from '../operators/audit-chain';
 import type { OperatorContext } from '../operators/context';
 import * as q from './queries';
-import { accountLockedMail, securityChangeMail } from './security-mail-texts';
+import { accountLockedBySupportMail, accountLockedMail, securityChangeMail } from './security-mail-texts';
 
 /*
  * What protects a member whose session, password or mailbox code was taken: every change that could
@@ -261,7 +261,8 @@ export async function unlockAccount(deps: SecurityDeps, operator: OperatorContex
 
 /**
  * An operator (compliance) locks a member, as the member's own "it was not me" link does: sign-in and
- * money movements are refused, every session ends, nothing is deleted; the member is told by email.
+ * money movements are refused, every session ends, nothing is deleted; the member is told by email
+ * (a mail of its own: the member did not ask for this lock).
  * Support lifts it with unlockAccount. Locking a member already locked is refused, so the first
  * lock's time and reason stand.
  */
@@ -287,7 +288,7 @@ export async function lockAccountByOperator(deps: SecurityDeps, operator: Operat
       after: { locked: true, lockedAt: now.toISOString(), endedSessions },
       reason,
     });
-    await mailMember(deps, trx, member, (language) => accountLockedMail(language), { userId });
+    await mailMember(deps, trx, member, (language) => accountLockedBySupportMail(language), { userId });
     return { locked: true as const, lockedAt: now.toISOString(), reason: lockReason, endedSessions };
   });
 }

@@ -134,3 +134,29 @@ export function accountLockedMail(language: Language): MailText {
       };
   }
 }
+
+/** The lock an operator (compliance) set from the console: not at the member's request, so the mail says who and what next. */
+export function accountLockedBySupportMail(language: Language): MailText {
+  switch (language) {
+    case 'zh':
+      return {
+        subject: 'SBC Wallet：您的账户已被锁定',
+        text: '为保护您的资金，我们的客服团队已锁定您的账户：所有设备均已退出，登录和资金操作已停止，您的资金和记录均保持不变。\n\n请联系客服了解原因并核实身份以解锁账户。',
+      };
+    case 'ko':
+      return {
+        subject: 'SBC Wallet: 계정이 잠겼습니다',
+        text: '자금 보호를 위해 고객지원팀이 계정을 잠갔습니다. 모든 기기에서 로그아웃되었고 로그인과 자금 이동이 차단되었습니다. 자금과 기록은 그대로 유지됩니다.\n\n사유 확인과 본인 확인 후 잠금 해제는 고객센터에 문의해 주세요.',
+      };
+    case 'ja':
+      return {
+        subject: 'SBC Wallet：アカウントがロックされました',
+        text: 'お客様の資金を守るため、サポートチームがアカウントをロックしました。すべての端末からログアウトし、ログインと資金の移動を停止しています。資金と記録はそのまま保たれています。\n\n理由の確認と本人確認によるロックの解除は、サポートにお問い合わせください。',
+      };
+    default:
+      return {
+        subject: 'SBC Wallet: your account is locked',
+        text: 'To protect your funds, our support team has locked your account: every device is signed out, and sign-in and money movements are stopped. Your funds and records are kept as they are.\n\nContact support to learn why and to confirm who you are so it can be unlocked.',
+      };
+  }
+}

@@ -294,6 +294,15 @@ describe('console reads', () => {
       before: { locked: false },
       after: expect.objectContaining({ locked: true, endedSessions: 1 }),
     });
+    const mail = await db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text_body'])
+      .where('to_address', '=', member.email)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('SBC Wallet: your account is locked');
+    expect(mail.text_body).toContain('our support team has locked your account');
     expect((await postJson(url, compliance.headers, { reason: 'again' })).json().error.code).toBe('MEMBER_ALREADY_LOCKED');
     expect((await get(`/api/v1/admin/members/${member.profile.uid}`, support.headers)).json().locked).toMatchObject({ locked: true });
 
