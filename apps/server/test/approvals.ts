@@ -17,7 +17,14 @@ export function financePair(t: TestApp) {
 }
 
 /** Asks for an adjustment as `maker`: the reply (202 with the approval request, or an error). */
-export function requestAdjustment(t: TestApp, maker: TestOperator, uid: string, currency: Currency, amount: string, key = randomUUID()) {
+export function requestAdjustment(
+  t: TestApp,
+  maker: TestOperator,
+  uid: string,
+  currency: Currency,
+  amount: string,
+  key: string = randomUUID(),
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/v1/admin/users/${uid}/adjustments`,
