@@ -173,6 +173,7 @@ export function createApprovals(deps: ApprovalsDeps) {
      * An action that refuses (an AppError) leaves the request 'failed' with its code, and nothing of its own.
      */
     async approve(checker: OperatorContext, id: string, payloadHash: string): Promise<Approval> {
+      mayDecideSome(checker);
       const row = await findApproval(deps.db, id);
       if (!row) throw new AppError('APPROVAL_NOT_FOUND');
       const kind = kindOf(row.kind);
@@ -215,6 +216,7 @@ export function createApprovals(deps: ApprovalsDeps) {
     },
 
     async reject(checker: OperatorContext, id: string, reason: string): Promise<Approval> {
+      mayDecideSome(checker);
       const row = await findApproval(deps.db, id);
       if (!row) throw new AppError('APPROVAL_NOT_FOUND');
       const kind = kindOf(row.kind);
@@ -237,6 +239,11 @@ export function createApprovals(deps: ApprovalsDeps) {
       return load(id, checker);
     },
   };
+
+  /** An operator who may decide no kind at all (support, auditors) is refused before anything is looked up. */
+  function mayDecideSome(operator: OperatorContext) {
+    if (![...kinds.values()].some((kind) => rolesAllow(operator.roles, kind.permission))) throw new AppError('FORBIDDEN');
+  }
 
   /**
    * A request the maker already made with this Idempotency-Key (kept in its payload as requestKey).
