@@ -8,6 +8,9 @@ import type PgBoss from 'pg-boss';
 import { registerAddressBook } from './modules/address-book/register';
 import { registerAdmin } from './modules/admin/register';
 import { registerAppRelease } from './modules/app-release/register';
+import { registerApprovals } from './modules/approvals/register';
+import { createApprovals } from './modules/approvals/service';
+import { registerAudit } from './modules/audit/register';
 import { registerAuth } from './modules/auth/register';
 import { registerOwnOrigins } from './modules/auth/session-cookie';
 import type { IssuerClient } from './modules/cards/issuer/client';
@@ -130,6 +133,10 @@ export async function buildApp(deps: AppDeps) {
   const jobs = deps.jobs;
   // Before every module: each /api/v1/admin route is checked against the permission table (ADR 0034).
   registerOperatorGuard(app, { db, clock });
+  // Four-eyes approvals: one registry per app, on which the modules below define their kinds.
+  const approvals = createApprovals({ db, clock });
+  await registerApprovals(app, { db, approvals });
+  await registerAudit(app, { db });
   await registerSystem(app, { db, config });
   await registerAppRelease(app, { db, clock, config });
   const authDeps = await registerAuth(app, { db, clock, config, mailer, limits, logger });
@@ -137,10 +144,18 @@ export async function buildApp(deps: AppDeps) {
   const chain = await registerChain(app, { database, clock, config, mailer, logger, devchain: deps.devchain });
   const walletDeps = await registerWallet(app, { authDeps, config, chain, logger, jobs });
   await registerAddressBook(app, { authDeps, config });
-  await registerAdmin(app, { walletDeps, config });
+  await registerAdmin(app, { walletDeps, config, approvals });
   if (jobs) await startSecretLimitJobs(jobs, limits);
   const cardDeps = await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
-  await registerPayout(app, { authDeps, config, logger, jobs, partner: deps.payoutPartner, sandboxUrl: deps.payoutSandboxUrl });
+  await registerPayout(app, {
+    authDeps,
+    config,
+    logger,
+    jobs,
+    partner: deps.payoutPartner,
+    sandboxUrl: deps.payoutSandboxUrl,
+    approvals,
+  });
   await registerTickets(app, { db, clock, config });
   await registerHelp(app, { db, clock, config });
   await registerStatements(app, { db, clock });

@@ -3,6 +3,7 @@ import {
   adminPairBodySchema,
   adminRateBodySchema,
   adminRejectBodySchema,
+  approvalReplySchema,
   currencySchema,
   errorReplySchema,
   okReplySchema,
@@ -13,18 +14,24 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
-import { once } from '../../platform/idempotency';
+import { idempotencyKey } from '../../platform/idempotency';
+import type { Approvals } from '../approvals/service';
 import { operatorOf } from '../operators/context';
 import { decideWithdrawal, pendingWithdrawals, type WithdrawalDeps } from '../wallet/withdrawals';
-import { adjustBalance, setPair, setRate } from './service';
+import { requestAdjustment, setPair, setRate } from './service';
+import { approveWithdrawal } from './withdrawal-kind';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 
 /**
- * Operator actions, for accounts whose email is in ADMIN_EMAILS; each is audited in the transaction
- * of its effect (see service.ts). (A console screen comes later; these are API only.)
+ * Operator actions; each is audited in the transaction of its effect (see service.ts). A balance
+ * adjustment, and a withdrawal above approvals.withdrawal_above, answer 202 with an approval request
+ * that a second operator approves (ADR 0034).
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: Config }> = async (app, { deps, config }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: Config; approvals: Approvals }> = async (
+  app,
+  { deps, approvals },
+) => {
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
@@ -73,17 +80,21 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
       schema: {
         tags,
         security,
-        summary: 'Credit (positive) or debit (negative) a user, with a reason (ledger code 13)',
+        summary: 'Ask to credit (positive) or debit (negative) a member, with a reason: a second operator approves it (ledger code 13)',
         params: z.object({ uid: uidSchema }),
         body: adminAdjustBodySchema,
-        response: { 200: z.object({ journalId: z.string(), replayed: z.boolean() }), ...errors },
+        response: { 202: approvalReplySchema, ...errors },
       },
     },
     async (request, reply) => {
-      const by = operatorOf(request);
-      // A finished repeat asks the ledger again: it finds the posting by its key and answers replayed, writing nothing.
-      const run = (key: string) => adjustBalance(deps, by, { uid: request.params.uid, ...request.body, key });
-      return once(deps, request, reply, by.operatorId, run, { asItStands: run });
+      // The same Idempotency-Key finds the same request again (the approvals service keeps it in the payload).
+      const requestKey = idempotencyKey(request);
+      const approval = await requestAdjustment(deps, approvals, operatorOf(request), {
+        uid: request.params.uid,
+        ...request.body,
+        requestKey,
+      });
+      return reply.code(202).send({ approval });
     },
   );
 
@@ -108,13 +119,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: 
       schema: {
         tags,
         security,
-        summary: 'Approve a withdrawal and mark it sent',
+        summary: 'Approve a withdrawal and mark it sent; above approvals.withdrawal_above, ask a second operator (202)',
         params: z.object({ id: z.uuid() }),
         body: z.object({ txHash: txHashSchema.optional() }),
-        response: { 200: withdrawalSchema, ...errors },
+        response: { 200: withdrawalSchema, 202: approvalReplySchema, ...errors },
       },
     },
-    async (request) => decideWithdrawal(deps, operatorOf(request), request.params.id, { approve: true, txHash: request.body.txHash }),
+    async (request, reply) => {
+      const decided = await approveWithdrawal(deps, approvals, operatorOf(request), request.params.id, request.body.txHash);
+      return 'approval' in decided ? reply.code(202).send(decided) : decided.withdrawal;
+    },
   );
 
   app.post(

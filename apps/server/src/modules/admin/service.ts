@@ -1,9 +1,15 @@
-import { type Currency, checkAmount } from '@wallet/contract';
+import { type Approval, type Currency, checkAmount, currencySchema, Decimal } from '@wallet/contract';
+import type { Transaction } from 'kysely';
+import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Db, Executor } from '../../platform/db/database';
+import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
+import type { FourEyes } from '../approvals/kinds';
+import { fourEyesNote } from '../approvals/kinds';
+import type { Approvals } from '../approvals/service';
 import { findUserByUid } from '../auth/service';
-import { accountId, type PostingResult, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
+import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import { recordOperatorAudit } from '../operators/audit-chain';
 import type { OperatorContext as Operator } from '../operators/context';
 import { setPairTerms, setUsdPrice } from '../wallet/rates';
@@ -45,31 +51,33 @@ export async function setPair(
   });
 }
 
-export interface Adjustment {
-  uid: string;
-  currency: Currency;
-  /** Signed: positive credits the user, negative debits. */
-  amount: string;
-  reason: string;
-  /** The request's Idempotency-Key: the same key posts once and then returns the first journal. */
-  key: string;
-}
+const adjustmentSchema = z.object({
+  uid: z.string(),
+  currency: currencySchema,
+  /** Signed, as the ledger writes it: positive credits the member, negative debits. */
+  amount: z.string(),
+  reason: z.string(),
+  /** The maker's Idempotency-Key: the same key asks once and then finds the same request. */
+  requestKey: z.string(),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
 
-/** Credits or debits a user's wallet against the adjustments account (ledger code 13). */
-export async function adjustBalance(deps: AdminDeps, operator: Operator, adjustment: Adjustment): Promise<PostingResult> {
-  const { uid, currency, amount, reason, key } = adjustment;
-  const user = await findUserByUid(deps.db, uid);
-  if (!user) throw new AppError('RECIPIENT_NOT_FOUND');
-  const checked = checkAmount(amount.replace(/^-/, ''), currency);
-  if (!checked.ok) throw new AppError(checked.code);
-  const credit = !amount.startsWith('-');
-  const signed = credit ? checked.value : checked.value.neg();
-  return deps.db.transaction().execute(async (trx) => {
+/**
+ * A balance adjustment always needs a second operator (ADR 0034): the maker asks, a checker's
+ * approval posts it against the adjustments account (ledger code 13), once per request.
+ */
+export function defineAdjustmentKind(approvals: Approvals): void {
+  const run = async (trx: Transaction<Database>, payload: Adjustment, operator: Operator, fourEyes: FourEyes) => {
+    const { uid, currency, amount, reason } = payload;
+    const user = await findUserByUid(trx, uid);
+    if (!user) throw new AppError('MEMBER_NOT_FOUND');
+    const signed = new Decimal(amount);
+    // Keyed by the request: however many approvals race, the ledger takes this journal once.
     const result = await post(trx, {
       typeCode: 13,
       userId: user.id,
-      reference: `adjustment:${operator.operatorId}`,
-      idempotencyKey: `adjustment:${operator.operatorId}:${key}`,
+      reference: `approval:${fourEyes.approvalId}`,
+      idempotencyKey: `adjustment:approval:${fourEyes.approvalId}`,
       memo: { reason },
       legs: [
         { accountId: await accountId(trx, { userId: user.id, currency, purpose: USER_WALLET }), amount: signed.toFixed() },
@@ -79,13 +87,44 @@ export async function adjustBalance(deps: AdminDeps, operator: Operator, adjustm
         },
       ],
     });
-    // A replay found the first posting, which committed with its own audit row: there is nothing new to record.
     if (!result.replayed)
-      await audit(trx, operator, credit ? 'balance.credit' : 'balance.debit', `user:${user.id}`, {
-        currency,
-        amount: signed.toFixed(),
+      await recordOperatorAudit(trx, operator, {
+        action: signed.isPositive() ? 'balance.credit' : 'balance.debit',
+        object: `user:${user.id}`,
+        memberUid: uid,
+        after: { currency, amount: signed.toFixed(), journalId: result.journalId, ...fourEyesNote(fourEyes) },
         reason,
       });
-    return result;
+    return { journalId: result.journalId };
+  };
+  approvals.define<Adjustment>({
+    kind: 'balance.adjust',
+    permission: 'adjustments.make',
+    schema: adjustmentSchema,
+    summary: (p) =>
+      `${p.amount.startsWith('-') ? 'Debit' : 'Credit'} ${p.amount.replace(/^-/, '')} ${p.currency} ${p.amount.startsWith('-') ? 'from' : 'to'} member ${p.uid}: ${p.reason}`,
+    memberUid: (p) => p.uid,
+    run,
+    preview: run,
   });
+}
+
+/** Asks for an adjustment: the member must exist and the amount fit the currency; a second operator approves it. */
+export async function requestAdjustment(
+  deps: AdminDeps,
+  approvals: Approvals,
+  operator: Operator,
+  asked: { uid: string; currency: Currency; amount: string; reason: string; requestKey: string },
+): Promise<Approval> {
+  const user = await findUserByUid(deps.db, asked.uid);
+  if (!user) throw new AppError('MEMBER_NOT_FOUND');
+  const checked = checkAmount(asked.amount.replace(/^-/, ''), asked.currency);
+  if (!checked.ok) throw new AppError(checked.code);
+  const amount = asked.amount.startsWith('-') ? checked.value.neg() : checked.value;
+  return approvals.request<Adjustment>(
+    operator,
+    'balance.adjust',
+    { ...asked, amount: amount.toFixed() },
+    { requestKey: asked.requestKey },
+  );
 }

@@ -8,4 +8,5 @@ export * from './holds';
 export { ledgerViolations } from './invariants';
 export { type StatementAccount, type StatementEntry, statementAccounts, statementEntries } from './periods';
 export { type Leg, type Posting, type PostingResult, post } from './postings';
+export { type PreviewPosting, previewPostings } from './preview';
 export * from './queries';

@@ -3,24 +3,30 @@ import {
   adminPayoutOrderListReplySchema,
   adminPayoutSettingsBodySchema,
   adminRejectBodySchema,
+  approvalReplySchema,
   errorReplySchema,
   okReplySchema,
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
+import type { Approvals } from '../approvals/service';
 import { operatorOf } from '../operators/context';
 import type { PayoutDeps } from './deps';
-import { decideOrder, openOrdersForDesk, setPayoutSettings } from './desk';
+import { deskDecision, openOrdersForDesk, setPayoutSettings } from './desk';
 import { resealPayees } from './payees';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 const operator = operatorOf;
+const decidedSchema = z.object({ id: z.uuid(), stage: z.string() });
 
-/** The flash exchange desk (API only until the operator console): settings, open orders, arrived or rejected. */
-export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config: Config }> = async (app, { deps, config }) => {
+/** The flash exchange desk: settings, open orders, arrived or rejected (above approvals.payout_above, by two operators: 202). */
+export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config: Config; approvals: Approvals }> = async (
+  app,
+  { deps, approvals },
+) => {
   app.put(
     '/api/v1/admin/payout/settings',
     {
@@ -63,15 +69,15 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config
         summary: 'Mark an order paid by hand: its USDT hold settles',
         params: z.object({ id: z.uuid() }),
         body: adminPayoutArrivedBodySchema,
-        response: { 200: z.object({ id: z.uuid(), stage: z.string() }), ...errors },
+        response: { 200: decidedSchema, 202: approvalReplySchema, ...errors },
       },
     },
-    async (request) => {
-      const ended = await decideOrder(deps, operator(request), request.params.id, {
+    async (request, reply) => {
+      const decided = await deskDecision(deps, approvals, operator(request), request.params.id, {
         outcome: 'arrived',
         reference: request.body.reference ?? null,
       });
-      return { id: ended.id, stage: ended.stage };
+      return 'approval' in decided ? reply.code(202).send(decided) : decided.order;
     },
   );
 
@@ -85,12 +91,13 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config
         summary: 'Reject an order with a reason the member sees: its USDT returns (code 112)',
         params: z.object({ id: z.uuid() }),
         body: adminRejectBodySchema,
-        response: { 200: z.object({ id: z.uuid(), stage: z.string() }), ...errors },
+        response: { 200: decidedSchema, 202: approvalReplySchema, ...errors },
       },
     },
-    async (request) => {
-      const ended = await decideOrder(deps, operator(request), request.params.id, { outcome: 'rejected', reason: request.body.reason });
-      return { id: ended.id, stage: ended.stage };
+    async (request, reply) => {
+      const decision = { outcome: 'rejected' as const, reason: request.body.reason };
+      const decided = await deskDecision(deps, approvals, operator(request), request.params.id, decision);
+      return 'approval' in decided ? reply.code(202).send(decided) : decided.order;
     },
   );
 

@@ -60,47 +60,67 @@ export async function finishOrder(
   const desk = await accountId(deps.db, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.payoutDesk });
   const revenue = await accountId(deps.db, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.feeRevenue });
   const member = await getProfile(deps, before.user_id);
+  return deps.db.transaction().execute((trx) => finishOrderIn(deps, trx, orderId, finish, { desk, revenue, member }, inside));
+}
+
+/** What finishing an order reads before its transaction; finishOrderIn reads them itself when not given. */
+export interface FinishReads {
+  desk: string;
+  revenue: string;
+  member: { email: string; language: string };
+}
+
+/** finishOrder in the caller's transaction (the approval's, when a second operator decides it). */
+export async function finishOrderIn(
+  deps: PayoutDeps,
+  trx: Executor,
+  orderId: string,
+  finish: Finish,
+  reads: FinishReads | null,
+  inside?: (trx: Executor, order: q.OrderRow) => Promise<void>,
+) {
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    const order = await q.lockOrder(trx, orderId);
-    if (!order) throw new AppError('PAYOUT_ORDER_NOT_FOUND');
-    if (order.stage === finish.outcome) return order;
-    if (order.stage === 'arrived' || order.stage === 'rejected') throw new AppError('PAYOUT_ORDER_FINISHED');
-    const reference = `payout:${order.id}`;
-    let ended: q.OrderRow;
-    if (finish.outcome === 'arrived') {
-      const fee = new Decimal(order.fee);
-      await settle(
-        trx,
-        holdKey(order),
-        [
-          { accountId: desk, amount: new Decimal(order.amount).minus(fee).toFixed() },
-          { accountId: revenue, amount: fee.toFixed() },
-        ],
-        { typeCode: PAYOUT_CODES[order.kind], reference, memo: { order: order.id } },
-      );
-      ended = await q.updateOrder(trx, order.id, {
-        stage: 'arrived',
-        partner_reference: finish.reference ?? order.partner_reference,
-        finished_at: now,
-        updated_at: now,
-      });
-      await q.insertEvent(trx, { order_id: order.id, step: 'arrived', note: finish.note ?? null, actor: finish.actor, created_at: now });
-    } else {
-      await release(trx, holdKey(order), { typeCode: 112, reference, memo: { order: order.id, reason: finish.reason } });
-      ended = await q.updateOrder(trx, order.id, { stage: 'rejected', reason: finish.reason, finished_at: now, updated_at: now });
-      await q.insertEvent(trx, {
-        order_id: order.id,
-        step: 'rejected',
-        note: finish.note === undefined ? finish.reason : finish.note,
-        actor: finish.actor,
-        created_at: now,
-      });
-    }
-    await inside?.(trx, ended);
-    await tellMember(deps, trx, member, ended);
-    return ended;
-  });
+  const order = await q.lockOrder(trx, orderId);
+  if (!order) throw new AppError('PAYOUT_ORDER_NOT_FOUND');
+  if (order.stage === finish.outcome) return order;
+  if (order.stage === 'arrived' || order.stage === 'rejected') throw new AppError('PAYOUT_ORDER_FINISHED');
+  const desk = reads?.desk ?? (await accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.payoutDesk }));
+  const revenue = reads?.revenue ?? (await accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.feeRevenue }));
+  const member = reads?.member ?? (await getProfile(deps, order.user_id));
+  const reference = `payout:${order.id}`;
+  let ended: q.OrderRow;
+  if (finish.outcome === 'arrived') {
+    const fee = new Decimal(order.fee);
+    await settle(
+      trx,
+      holdKey(order),
+      [
+        { accountId: desk, amount: new Decimal(order.amount).minus(fee).toFixed() },
+        { accountId: revenue, amount: fee.toFixed() },
+      ],
+      { typeCode: PAYOUT_CODES[order.kind], reference, memo: { order: order.id } },
+    );
+    ended = await q.updateOrder(trx, order.id, {
+      stage: 'arrived',
+      partner_reference: finish.reference ?? order.partner_reference,
+      finished_at: now,
+      updated_at: now,
+    });
+    await q.insertEvent(trx, { order_id: order.id, step: 'arrived', note: finish.note ?? null, actor: finish.actor, created_at: now });
+  } else {
+    await release(trx, holdKey(order), { typeCode: 112, reference, memo: { order: order.id, reason: finish.reason } });
+    ended = await q.updateOrder(trx, order.id, { stage: 'rejected', reason: finish.reason, finished_at: now, updated_at: now });
+    await q.insertEvent(trx, {
+      order_id: order.id,
+      step: 'rejected',
+      note: finish.note === undefined ? finish.reason : finish.note,
+      actor: finish.actor,
+      created_at: now,
+    });
+  }
+  await inside?.(trx, ended);
+  await tellMember(deps, trx, member, ended);
+  return ended;
 }
 
 /**

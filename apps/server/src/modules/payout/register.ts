@@ -2,9 +2,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../../platform/config';
 import { SecretBox } from '../../platform/secret-box';
+import type { Approvals } from '../approvals/service';
 import type { AuthDeps } from '../auth/service';
 import { payoutAdminRoutes } from './admin-routes';
 import type { PayoutDeps } from './deps';
+import { definePayoutKinds } from './desk';
 import { startPayoutJobs } from './jobs';
 import { HttpPayoutPartner, type PayoutPartner } from './partner';
 import { payoutRoutes } from './routes';
@@ -24,6 +26,7 @@ export async function registerPayout(
     jobs?: PgBoss | undefined;
     partner?: PayoutPartner | undefined;
     sandboxUrl?: string | undefined;
+    approvals: Approvals;
   },
 ): Promise<PayoutDeps> {
   const { config } = options;
@@ -41,7 +44,8 @@ export async function registerPayout(
   // Without a partner nobody sends webhooks, and the default secret is public.
   if (partner) await app.register(payoutWebhookRoutes, { deps, secret: config.PAYOUT_WEBHOOK_SECRET });
   await app.register(payoutRoutes, { deps });
-  await app.register(payoutAdminRoutes, { deps, config });
+  definePayoutKinds(deps, options.approvals);
+  await app.register(payoutAdminRoutes, { deps, config, approvals: options.approvals });
   const sandboxUrl = options.sandboxUrl;
   if (sandboxUrl && config.NODE_ENV !== 'production')
     app.get('/dev/payout', { schema: { hide: true } }, async (_request, reply) => reply.redirect(sandboxUrl));

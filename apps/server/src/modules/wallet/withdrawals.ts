@@ -218,71 +218,91 @@ export async function pendingWithdrawals(deps: AuthDeps) {
  * network has one; otherwise it marks it sent (the operator sent it by hand): the hold leaves for the
  * outbound chain account and the fee becomes revenue. Rejecting returns the whole hold (code 14).
  */
-export async function decideWithdrawal(
+export type WithdrawalDecision = { approve: true; txHash?: string | undefined } | { approve: false; reason: string };
+
+export async function decideWithdrawal(deps: WithdrawalDeps, operator: OperatorContext, id: string, decision: WithdrawalDecision) {
+  await deps.db.transaction().execute((trx) => decideWithdrawalIn(deps, trx, operator, id, decision));
+  if (decision.approve) wakeSender(deps, (await load(deps.db, id)).network);
+  return load(deps.db, id);
+}
+
+/** The sender of a network, woken after an approval committed (chain withdrawals). */
+export function wakeSender(deps: WithdrawalDeps, network: BindableNetwork): void {
+  deps.sending?.wake?.(network);
+}
+
+/** A withdrawal as the review sees it, or WITHDRAWAL_NOT_FOUND. */
+export function withdrawalForReview(deps: WithdrawalDeps, id: string) {
+  return load(deps.db, id);
+}
+
+/**
+ * The decision in the caller's transaction (the approval's, when a second operator approves it),
+ * audited there; `approvalNote` names the four-eyes request in the audit entry.
+ */
+export async function decideWithdrawalIn(
   deps: WithdrawalDeps,
+  trx: Transaction<Database>,
   operator: OperatorContext,
   id: string,
-  decision: { approve: true; txHash?: string | undefined } | { approve: false; reason: string },
+  decision: WithdrawalDecision,
+  approvalNote: Record<string, unknown> = {},
 ) {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await q.lockWithdrawal(trx, id);
-    if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
-    if (row.status !== 'pending_review') throw new AppError('WITHDRAWAL_NOT_PENDING');
-    if (decision.approve && deps.sending?.networks.has(row.network)) {
-      // The chain module signs and sends it; the hold stays in flight until the transaction confirms.
-      await q.updateWithdrawal(trx, id, { status: 'approved', updated_at: now });
-      await q.insertWithdrawalEvents(trx, {
+  const row = await q.lockWithdrawal(trx, id);
+  if (!row) throw new AppError('WITHDRAWAL_NOT_FOUND');
+  if (row.status !== 'pending_review') throw new AppError('WITHDRAWAL_NOT_PENDING');
+  if (decision.approve && deps.sending?.networks.has(row.network)) {
+    // The chain module signs and sends it; the hold stays in flight until the transaction confirms.
+    await q.updateWithdrawal(trx, id, { status: 'approved', updated_at: now });
+    await q.insertWithdrawalEvents(trx, {
+      withdrawal_id: id,
+      status: 'approved',
+      note: { code: 'reviewed_by_operator' },
+      actor: `operator:${operator.operatorId}`,
+      created_at: now,
+    });
+  } else if (decision.approve) {
+    await postWithdrawalSent(trx, row);
+    await tellWithdrawalSent(deps, trx, row);
+    await q.updateWithdrawal(trx, id, { status: 'completed', tx_hash: decision.txHash ?? null, updated_at: now });
+    await q.insertWithdrawalEvents(trx, [
+      {
         withdrawal_id: id,
         status: 'approved',
         note: { code: 'reviewed_by_operator' },
         actor: `operator:${operator.operatorId}`,
         created_at: now,
-      });
-    } else if (decision.approve) {
-      await postWithdrawalSent(trx, row);
-      await tellWithdrawalSent(deps, trx, row);
-      await q.updateWithdrawal(trx, id, { status: 'completed', tx_hash: decision.txHash ?? null, updated_at: now });
-      await q.insertWithdrawalEvents(trx, [
-        {
-          withdrawal_id: id,
-          status: 'approved',
-          note: { code: 'reviewed_by_operator' },
-          actor: `operator:${operator.operatorId}`,
-          created_at: now,
-        },
-        {
-          withdrawal_id: id,
-          status: 'completed',
-          note: { code: 'sent_by_operator', params: decision.txHash ? { txHash: decision.txHash } : {} },
-          actor: `operator:${operator.operatorId}`,
-          created_at: now,
-        },
-      ]);
-    } else {
-      await postWithdrawalRefund(trx, row);
-      await tellWithdrawalFailed(trx, row);
-      await q.updateWithdrawal(trx, id, { status: 'rejected', updated_at: now });
-      await q.insertWithdrawalEvents(trx, {
+      },
+      {
         withdrawal_id: id,
-        status: 'rejected',
-        note: { code: 'rejected', params: { reason: decision.reason } },
+        status: 'completed',
+        note: { code: 'sent_by_operator', params: decision.txHash ? { txHash: decision.txHash } : {} },
         actor: `operator:${operator.operatorId}`,
         created_at: now,
-      });
-    }
-    // In the same transaction as the decision: no decision stands without its audit row.
-    await recordOperatorAudit(trx, operator, {
-      action: decision.approve ? 'withdrawal.approve' : 'withdrawal.reject',
-      object: `withdrawal:${id}`,
-      memberUid: (await findUserContact(trx, row.user_id)).uid,
-      before: { status: row.status },
-      after: decision.approve ? { status: 'approved', txHash: decision.txHash ?? null } : { status: 'rejected' },
-      reason: decision.approve ? null : decision.reason,
+      },
+    ]);
+  } else {
+    await postWithdrawalRefund(trx, row);
+    await tellWithdrawalFailed(trx, row);
+    await q.updateWithdrawal(trx, id, { status: 'rejected', updated_at: now });
+    await q.insertWithdrawalEvents(trx, {
+      withdrawal_id: id,
+      status: 'rejected',
+      note: { code: 'rejected', params: { reason: decision.reason } },
+      actor: `operator:${operator.operatorId}`,
+      created_at: now,
     });
+  }
+  // In the same transaction as the decision: no decision stands without its audit row.
+  await recordOperatorAudit(trx, operator, {
+    action: decision.approve ? 'withdrawal.approve' : 'withdrawal.reject',
+    object: `withdrawal:${id}`,
+    memberUid: (await findUserContact(trx, row.user_id)).uid,
+    before: { status: row.status },
+    after: { ...(decision.approve ? { status: 'approved', txHash: decision.txHash ?? null } : { status: 'rejected' }), ...approvalNote },
+    reason: decision.approve ? null : decision.reason,
   });
-  if (decision.approve) deps.sending?.wake?.((await load(deps.db, id)).network);
-  return load(deps.db, id);
 }
 
 /**
