@@ -17,6 +17,7 @@ import { registerHelp } from './modules/help/register';
 import { LiveHub } from './modules/notifications/live-hub';
 import { registerNotifications } from './modules/notifications/register';
 import { registerOperatorGuard } from './modules/operators/guard';
+import { registerOperators } from './modules/operators/register';
 import type { PayoutPartner } from './modules/payout/partner';
 import { registerPayout } from './modules/payout/register';
 import { registerStatements } from './modules/statements/register';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps) {
   const jobs = deps.jobs;
   // Before every module: each /api/v1/admin route is checked against the permission table (ADR 0034).
   registerOperatorGuard(app, { db, clock });
+  await registerOperators(app, { db, clock, config, mailer, limits, logger });
   await registerSystem(app, { db, config });
   await registerAppRelease(app, { db, clock, config });
   const authDeps = await registerAuth(app, { db, clock, config, mailer, limits, logger });

@@ -5,6 +5,7 @@ import { APP_ERRORS } from './app-errors';
 import { APP_LOCK_ERRORS } from './app-lock-errors';
 import { CARD_CONTROLS_ERRORS } from './card-controls-errors';
 import { CARD_MONEY_ERRORS } from './card-money-errors';
+import { CONSOLE_AUTH_ERRORS } from './console-auth-errors';
 import { CONSOLE_ERRORS } from './console-errors';
 import { type ErrorSpec, e } from './error-spec';
 import { HELP_ERRORS } from './help-errors';
@@ -566,6 +567,7 @@ export const ERRORS = {
   ...TICKET_ERRORS,
   ...CARD_MONEY_ERRORS,
   ...CONSOLE_ERRORS,
+  ...CONSOLE_AUTH_ERRORS,
   ...CARD_CONTROLS_ERRORS,
   ...HELP_ERRORS,
   ...KYC_ERRORS,
