@@ -4,7 +4,9 @@ import { ManualClock } from '../../../test/clock';
 import { ConsoleBrowser, enrolledOperator, firstSignIn, OPERATOR_PASSWORD, totpAt } from '../../../test/console-sign-in';
 import { type TestOperator, testOperator } from '../../../test/operators';
 import { loadConfig } from '../../platform/config';
+import { paymentPinsFrom } from '../auth/payment-pins';
 import { secondFactorSettings } from '../auth/second-factor/settings';
+import { seedDemoData } from '../demo/seed';
 import { verifyAuditChain } from './audit-chain';
 import { DEV_OPERATORS, ensureDevOperators } from './dev-operators';
 
@@ -175,6 +177,15 @@ describe('development operators', () => {
     const signed = await browser.call('POST', 'auth/totp', { code });
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().operator.roles).toEqual(['admin', 'finance']);
+
+    // The newcomer's first task: the demo data's withdrawal waits for them.
+    await seedDemoData(t.database.handle.db, t.app.log, paymentPinsFrom(loadConfig({ NODE_ENV: 'test' })));
+    const queue = await browser.call('GET', 'withdrawals');
+    expect(queue.statusCode, queue.body).toBe(200);
+    const [waiting] = queue.json().withdrawals;
+    expect(waiting).toMatchObject({ status: 'pending_review', network: 'TRON' });
+    const approved = await browser.call('POST', `withdrawals/${waiting.id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
     expect((await verifyAuditChain(t.database.handle.db)).intact).toBe(true);
   });
 });
