@@ -61,7 +61,7 @@ async function main() {
   log.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
   if (config.DEMO_DATA) await seedDemoData(database.db, log, paymentPinsFrom(config));
   // Development: the operators a newcomer signs in to the console as (refused in production).
-  if (config.NODE_ENV === 'development') await startDevelopmentOperators(config, database.db, log);
+  if (config.NODE_ENV !== 'production') await startDevelopmentOperators(config, database.db, log);
   // Development: a local EVM node plays BSC, TRON and ETH (DEVCHAIN=false turns it off; refused in production).
   let devchain: DevChain | undefined;
   if (config.DEVCHAIN) {

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { relyingPartyFor } from '../auth/second-factor/relying-party';
-import { csrfTokenFor } from '../auth/session-cookie';
+import { csrfTokenFor, csrfTokenMatches, fromOwnOrigin } from '../auth/session-cookie';
 import { operatorOf } from './context';
 import type { OperatorDeps } from './deps';
 import { clearConsoleCookie, setConsoleCookie } from './guard';
@@ -178,9 +178,11 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod<{ deps: OperatorDeps; logi
       schema: { tags, summary: 'Sign out: the session ends', response: { 200: okReplySchema, ...errors } },
     },
     async (request, reply) => {
+      if (!fromOwnOrigin(request)) throw new AppError('CROSS_SITE_REQUEST');
+      // The session ends when the call proves it is the console's (its CSRF token); a console that lost
+      // the token (a reload after the idle limit) still gets its cookie cleared.
       const token = consoleCookieToken(request);
-      if (token) signInStepToken(request, { continuing: true });
-      await signOut(deps, token ?? undefined, clientOf(request));
+      if (token && csrfTokenMatches(request, token)) await signOut(deps, token, clientOf(request));
       clearConsoleCookie(request, reply);
       return { ok: true as const };
     },
