@@ -9,6 +9,7 @@ import { secondFactorSettings } from '../auth/second-factor/settings';
 import { seedDemoData } from '../demo/seed';
 import { verifyAuditChain } from './audit-chain';
 import { DEV_OPERATORS, ensureDevOperators } from './dev-operators';
+import { setOperatorRoles } from './operators-service';
 
 let t: TestApp;
 let admin: TestOperator;
@@ -98,6 +99,44 @@ describe('operators', () => {
     expect((await back.call('POST', 'auth/totp', { code: await totpAt(secret, clock) })).statusCode).toBe(200);
     // Keys stay revoked.
     expect((await api('GET', 'operators', theirKey)).statusCode).toBe(401);
+  });
+
+  it('changes roles for the four-eyes approval: the next request of a live session has them; the last admin keeps admin', async () => {
+    const { id, email } = await enrolledOperator(t, admin, newEmail(), ['support']);
+    const { browser } = await firstSignIn(t, clock, email);
+    expect((await browser.call('GET', 'withdrawals')).statusCode).toBe(403);
+    const change = await t.database.handle.db.transaction().execute((trx) => setOperatorRoles(trx, id, ['finance']));
+    expect(change).toEqual({ before: { roles: ['support'] }, after: { roles: ['finance'] } });
+    expect((await browser.call('GET', 'withdrawals')).statusCode).toBe(200);
+    expect((await browser.call('GET', 'session')).json().permissions).toContain('withdrawals.decide');
+
+    const db = t.database.handle.db;
+    const others = await db.selectFrom('operators').select('id').where('id', '<>', id).where('status', '=', 'active').execute();
+    await db
+      .updateTable('operators')
+      .set({ status: 'disabled' })
+      .where(
+        'id',
+        'in',
+        others.map((o) => o.id),
+      )
+      .execute();
+    try {
+      await db.transaction().execute((trx) => setOperatorRoles(trx, id, ['admin']));
+      await expect(db.transaction().execute((trx) => setOperatorRoles(trx, id, ['auditor']))).rejects.toMatchObject({
+        code: 'OPERATOR_LAST_ADMIN',
+      });
+    } finally {
+      await db
+        .updateTable('operators')
+        .set({ status: 'active' })
+        .where(
+          'id',
+          'in',
+          others.map((o) => o.id),
+        )
+        .execute();
+    }
   });
 
   it('refuses disabling oneself', async () => {

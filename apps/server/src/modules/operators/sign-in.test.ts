@@ -95,6 +95,17 @@ describe('console sign-in', () => {
     expect(late.json().error.code).toBe('OPERATOR_SIGN_IN_REQUIRED');
   });
 
+  it('takes one code once: of parallel completions with it, one signs in', async () => {
+    const { email } = await enrolledOperator(t, admin, newEmail());
+    const { secret } = await firstSignIn(t, clock, email);
+    clock.advance(30);
+    const browsers = [new ConsoleBrowser(t), new ConsoleBrowser(t), new ConsoleBrowser(t)];
+    for (const browser of browsers) await browser.call('POST', 'auth/password', { email, password: OPERATOR_PASSWORD });
+    const code = await totpAt(secret, clock);
+    const results = await Promise.all(browsers.map((browser) => browser.call('POST', 'auth/totp', { code })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
   it('signs in with a recovery code, each once', async () => {
     const { id, email } = await enrolledOperator(t, admin, newEmail());
     const { recoveryCodes } = await firstSignIn(t, clock, email);
