@@ -200,7 +200,6 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod<{ deps: OperatorDeps; logi
     },
     async (request) => {
       const operator = operatorOf(request);
-      if (!operator) throw new AppError('OPERATOR_SIGN_IN_REQUIRED');
       return meOf(
         deps.db,
         { id: operator.operatorId, email: operator.email, roles: operator.roles },
