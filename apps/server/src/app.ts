@@ -21,6 +21,7 @@ import { registerHelp } from './modules/help/register';
 import { LiveHub } from './modules/notifications/live-hub';
 import { registerNotifications } from './modules/notifications/register';
 import { registerOperatorGuard } from './modules/operators/guard';
+import { registerOperators } from './modules/operators/register';
 import type { PayoutPartner } from './modules/payout/partner';
 import { registerPayout } from './modules/payout/register';
 import { registerStatements } from './modules/statements/register';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
   const approvals = createApprovals({ db, clock });
   await registerApprovals(app, { db, approvals });
   await registerAudit(app, { db });
+  await registerOperators(app, { db, clock, config, mailer, limits, logger });
   await registerSystem(app, { db, config });
   await registerAppRelease(app, { db, clock, config });
   const authDeps = await registerAuth(app, { db, clock, config, mailer, limits, logger });

@@ -5,6 +5,7 @@ import { startSandboxIfWanted } from './modules/cards/issuer/sandbox';
 import { startChainJobs } from './modules/chain/jobs';
 import { forgetLocalChainCheckpoint, startLocalChain } from './modules/chain/local-chain';
 import { seedDemoData } from './modules/demo/seed';
+import { startDevelopmentOperators } from './modules/operators/dev-operators';
 import { startPayoutSandboxIfWanted } from './modules/payout/sandbox';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/database';
@@ -59,6 +60,8 @@ async function main() {
   const applied = await migrateOn(directUrl);
   log.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
   if (config.DEMO_DATA) await seedDemoData(database.db, log, paymentPinsFrom(config));
+  // Development: the operators a newcomer signs in to the console as (refused in production).
+  if (config.NODE_ENV !== 'production') await startDevelopmentOperators(config, database.db, log);
   // Development: a local EVM node plays BSC, TRON and ETH (DEVCHAIN=false turns it off; refused in production).
   let devchain: DevChain | undefined;
   if (config.DEVCHAIN) {

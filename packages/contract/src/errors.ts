@@ -5,6 +5,7 @@ import { APP_ERRORS } from './app-errors';
 import { APP_LOCK_ERRORS } from './app-lock-errors';
 import { CARD_CONTROLS_ERRORS } from './card-controls-errors';
 import { CARD_MONEY_ERRORS } from './card-money-errors';
+import { CONSOLE_AUTH_ERRORS } from './console-auth-errors';
 import { CONSOLE_ERRORS } from './console-errors';
 import { CONSOLE_READS_ERRORS } from './console-reads-errors';
 import { type ErrorSpec, e } from './error-spec';
@@ -568,6 +569,7 @@ export const ERRORS = {
   ...CARD_MONEY_ERRORS,
   ...CONSOLE_ERRORS,
   ...CONSOLE_READS_ERRORS,
+  ...CONSOLE_AUTH_ERRORS,
   ...CARD_CONTROLS_ERRORS,
   ...HELP_ERRORS,
   ...KYC_ERRORS,

@@ -8,6 +8,7 @@ export * from './api/card-controls';
 export * from './api/cards';
 export * from './api/chain';
 export * from './api/console-approvals';
+export * from './api/console-auth';
 export * from './api/console-reads';
 export * from './api/help';
 export * from './api/notifications';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db, Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { recordOperatorAudit } from '../operators/audit-chain';
+import { setOperatorRoles } from '../operators/operators-service';
 import { fourEyesNote } from './kinds';
 import type { Approvals } from './service';
 
@@ -27,18 +28,8 @@ export function defineRolesKind(approvals: Approvals): void {
     schema: payloadSchema,
     summary: (p) => `Set the roles of ${p.email} to ${p.roles.join(', ')}`,
     async run(trx, payload, checker, fourEyes) {
-      const before = await trx
-        .selectFrom('operators')
-        .select(['roles'])
-        .where('id', '=', payload.operatorId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!before) throw new AppError('OPERATOR_NOT_FOUND');
-      await trx
-        .updateTable('operators')
-        .set({ roles: [...payload.roles] })
-        .where('id', '=', payload.operatorId)
-        .execute();
+      // The operators module keeps the rule that the last active admin keeps the admin role.
+      const { before } = await setOperatorRoles(trx, payload.operatorId, payload.roles);
       await recordOperatorAudit(trx, checker, {
         action: 'operator.roles',
         object: `operator:${payload.operatorId}`,

@@ -6,6 +6,7 @@ import { hashSecret } from '../auth/passwords';
 import type { PaymentPins } from '../auth/payment-pins';
 import { findUserByEmail, insertUser } from '../auth/service';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
+import { placeDemoWithdrawal } from '../wallet/demo-withdrawal';
 import { seedAppRelease } from './app-release-content';
 import { seedHelpContent } from './help-content';
 
@@ -68,6 +69,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, pins: Payment
     log.info({ email: demo.email, uid: user.uid }, 'demo account created');
   }
   await seedSavedAddresses(db);
+  await seedPendingWithdrawal(db, log);
   await seedAppRelease(db);
   await seedHelpContent(db, log);
 }
@@ -94,3 +96,26 @@ async function seedSavedAddresses(db: Db): Promise<void> {
     });
   }
 }
+
+/**
+ * A withdrawal from the demo account to the friend's address, waiting for review, so a newcomer has
+ * one to approve in the console at once (below approvals.withdrawal_above: one operator decides it).
+ * Made once: after it is decided, it stays decided.
+ */
+async function seedPendingWithdrawal(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const [demo, friend] = await Promise.all(DEMO_ACCOUNTS.map((account) => findUserByEmail(db, account.email)));
+  if (!demo || !friend) return;
+  const id = await placeDemoWithdrawal(db, {
+    userId: demo.id,
+    network: friend.bound_network,
+    address: friend.bound_address,
+    amount: DEMO_WITHDRAWAL.amount,
+    fee: DEMO_WITHDRAWAL.fee,
+    key: 'demo-seed:pending-withdrawal',
+    at: new Date(Date.now() - 3600 * 1000),
+  });
+  log.info({ withdrawalId: id }, 'demo withdrawal waiting for review');
+}
+
+/** The seeded withdrawal: 120 USDT on TRON with TRON's default fee (WITHDRAW_FEES). */
+export const DEMO_WITHDRAWAL = { amount: '120', fee: '1' } as const;

@@ -111,6 +111,8 @@ async function apiKeyOperator(deps: GuardDeps, request: FastifyRequest, token: s
     .select(['k.id', 'k.roles', 'k.last_used_at', 'k.created_by', 'o.email'])
     .where('k.key_hash', '=', tokenHash(token))
     .where('k.revoked_at', 'is', null)
+    // A key acts as its maker: a disabled maker's keys stop too.
+    .where('o.status', '=', 'active')
     .executeTakeFirst();
   if (!key) throw new AppError('OPERATOR_API_KEY_INVALID');
   const now = deps.clock.now();
