@@ -19,6 +19,7 @@ import { IdleWatch } from './layout/idle-watch';
 import { ConsoleTitle } from './layout/title';
 import { queryClient } from './lib/query-client';
 import { opsRoutes } from './pages/ops';
+import { EnrolPage } from './pages/sign-in/enrol-page';
 import { createAccessControlProvider } from './providers/access-control';
 import { auditLogProvider } from './providers/audit-log-provider';
 import { authProvider } from './providers/auth-provider';
@@ -95,6 +96,7 @@ export function App() {
               >
                 {publicRoutes}
               </Route>
+              <Route path="/enrol" element={<EnrolPage />} />
               <Route path="*" element={<CatchAllNavigate to="/login" />} />
             </Routes>
             <UnsavedChangesNotifier />

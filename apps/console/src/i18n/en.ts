@@ -1,3 +1,8 @@
+import { adjustmentsEn } from '../pages/adjustments/texts';
+import { approvalsEn } from '../pages/approvals/texts';
+import { dashboardEn } from '../pages/dashboard/texts';
+import { signInEn } from '../pages/sign-in/texts';
+
 /**
  * The console's English texts. Refine's own components read `buttons.*`, `notifications.*`,
  * `pages.error.*`, `actions.*`, `table.*`, and `<resource>.<resource>` for a resource's menu label.
@@ -85,4 +90,8 @@ export const en = {
     myAccount: 'My account',
     signOut: 'Sign out',
   },
+  signIn: signInEn,
+  dashboard: dashboardEn,
+  approvals: approvalsEn,
+  adjustments: adjustmentsEn,
 };

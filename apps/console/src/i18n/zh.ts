@@ -1,3 +1,7 @@
+import { adjustmentsZh } from '../pages/adjustments/texts';
+import { approvalsZh } from '../pages/approvals/texts';
+import { dashboardZh } from '../pages/dashboard/texts';
+import { signInZh } from '../pages/sign-in/texts';
 import type { en } from './en';
 import type { Texts } from './texts';
 
@@ -85,4 +89,8 @@ export const zh: Texts<typeof en> = {
     myAccount: '我的账号',
     signOut: '退出登录',
   },
+  signIn: signInZh,
+  dashboard: dashboardZh,
+  approvals: approvalsZh,
+  adjustments: adjustmentsZh,
 };

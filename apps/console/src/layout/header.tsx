@@ -1,9 +1,9 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
-import { Button, Layout, Segmented, Space, Tag, Typography, theme } from 'antd';
+import { Button, Layout, Space, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { changeLanguage, currentLanguage, type Language } from '../i18n';
+import { LanguageSwitch } from '../components/language-switch';
 import type { Me } from '../lib/session';
 
 /** The console's header: who is signed in and with which roles, the language, and signing out. */
@@ -28,15 +28,7 @@ export function ConsoleHeader() {
         zIndex: 10,
       }}
     >
-      <Segmented<Language>
-        aria-label={t('header.language')}
-        value={currentLanguage()}
-        options={[
-          { label: 'English', value: 'en' },
-          { label: '中文', value: 'zh' },
-        ]}
-        onChange={(language) => void changeLanguage(language)}
-      />
+      <LanguageSwitch />
       {me && (
         <Space size={8}>
           <Link to="/account" title={t('header.myAccount')}>
