@@ -1,6 +1,11 @@
+import { accountEn } from '../pages/account/texts';
 import { adjustmentsEn } from '../pages/adjustments/texts';
+import { apiKeysEn } from '../pages/api-keys/texts';
 import { approvalsEn } from '../pages/approvals/texts';
+import { auditEn } from '../pages/audit/texts';
 import { dashboardEn } from '../pages/dashboard/texts';
+import { operatorsEn } from '../pages/operators/texts';
+import { settingsEn } from '../pages/settings/texts';
 import { signInEn } from '../pages/sign-in/texts';
 
 /**
@@ -56,6 +61,7 @@ export const en = {
     loadFailed: 'This could not be loaded',
     copy: 'Copy',
     copied: 'Copied',
+    done: 'Done',
     yes: 'Yes',
     no: 'No',
     none: '—',
@@ -94,4 +100,9 @@ export const en = {
   dashboard: dashboardEn,
   approvals: approvalsEn,
   adjustments: adjustmentsEn,
+  audit: auditEn,
+  settings: settingsEn,
+  operators: operatorsEn,
+  apiKeys: apiKeysEn,
+  account: accountEn,
 };

@@ -1,6 +1,11 @@
+import { accountZh } from '../pages/account/texts';
 import { adjustmentsZh } from '../pages/adjustments/texts';
+import { apiKeysZh } from '../pages/api-keys/texts';
 import { approvalsZh } from '../pages/approvals/texts';
+import { auditZh } from '../pages/audit/texts';
 import { dashboardZh } from '../pages/dashboard/texts';
+import { operatorsZh } from '../pages/operators/texts';
+import { settingsZh } from '../pages/settings/texts';
 import { signInZh } from '../pages/sign-in/texts';
 import type { en } from './en';
 import type { Texts } from './texts';
@@ -55,6 +60,7 @@ export const zh: Texts<typeof en> = {
     loadFailed: '加载失败',
     copy: '复制',
     copied: '已复制',
+    done: '完成',
     yes: '是',
     no: '否',
     none: '—',
@@ -93,4 +99,9 @@ export const zh: Texts<typeof en> = {
   dashboard: dashboardZh,
   approvals: approvalsZh,
   adjustments: adjustmentsZh,
+  audit: auditZh,
+  settings: settingsZh,
+  operators: operatorsZh,
+  apiKeys: apiKeysZh,
+  account: accountZh,
 };

@@ -74,11 +74,12 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => ADMIN_API,
 
   async getList({ resource, pagination, filters, meta }) {
-    const reply = await apiRequest<{ items: unknown[]; total: number }>('get', resourcePath(resource, meta), {
+    const reply = await apiRequest<{ items: unknown[]; total?: number }>('get', resourcePath(resource, meta), {
       query: { ...metaQuery(meta), ...filterQuery(filters), ...pageQuery(pagination) },
       signal: meta?.queryContext?.signal,
     });
-    return { data: reply.items as never[], total: reply.total };
+    // A short list the API sends whole (settings) has no total: its length is the total.
+    return { data: reply.items as never[], total: reply.total ?? reply.items.length };
   },
 
   async getOne({ resource, id, meta }) {

@@ -124,7 +124,15 @@ export function SignInPage() {
       {step.name === 'second' && <SecondFactor methods={step.methods} busy={busy} run={run} onSignedIn={finish} required={required} />}
 
       {step.name !== 'password' && step.name !== 'recovery' && (
-        <Button type="link" block style={{ marginTop: 8 }} onClick={() => (setError(null), setStep({ name: 'password' }))}>
+        <Button
+          type="link"
+          block
+          style={{ marginTop: 8 }}
+          onClick={() => {
+            setError(null);
+            setStep({ name: 'password' });
+          }}
+        >
           {t('signIn.startOver')}
         </Button>
       )}
