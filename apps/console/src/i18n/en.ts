@@ -28,6 +28,7 @@ export const en = {
     undo: 'Undo',
     import: 'Import',
     clone: 'Clone',
+    list: 'List',
     notAccessTitle: 'You do not have permission to do this',
   },
   actions: { list: 'List', create: 'Create', edit: 'Edit', show: 'Details', clone: 'Clone' },
@@ -52,6 +53,7 @@ export const en = {
     },
   },
   table: { actions: 'Actions' },
+  warnWhenUnsavedChanges: 'Leave this page? Your changes are not saved.',
   documentTitle: { default: 'SBC Wallet console', suffix: ' | SBC Wallet console' },
   common: {
     appName: 'SBC Wallet console',

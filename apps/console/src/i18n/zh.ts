@@ -27,6 +27,7 @@ export const zh: Texts<typeof en> = {
     undo: '撤销',
     import: '导入',
     clone: '复制',
+    list: '列表',
     notAccessTitle: '您没有执行此操作的权限',
   },
   actions: { list: '列表', create: '新建', edit: '编辑', show: '详情', clone: '复制' },
@@ -51,6 +52,7 @@ export const zh: Texts<typeof en> = {
     },
   },
   table: { actions: '操作' },
+  warnWhenUnsavedChanges: '离开此页面？您的更改尚未保存。',
   documentTitle: { default: 'SBC 钱包控制台', suffix: ' | SBC 钱包控制台' },
   common: {
     appName: 'SBC 钱包控制台',
