@@ -7,6 +7,14 @@ import { currentSession, forgetSession, loadSession, type Me, rememberSession, s
 /** Where a console without a session goes. */
 export const SIGN_IN_PATH = '/login';
 
+/** The pages used without a session (hash routes). */
+const PUBLIC_PAGES = [SIGN_IN_PATH, '/enrol'];
+
+function onPublicPage(): boolean {
+  const route = globalThis.location?.hash.replace(/^#/, '').split('?')[0] ?? '';
+  return PUBLIC_PAGES.includes(route);
+}
+
 /** The codes that mean "no console session": anything else (403, 5xx) is shown where it happened. */
 const SIGNED_OUT = new Set(['OPERATOR_SIGN_IN_REQUIRED', 'OPERATOR_SECOND_FACTOR_REQUIRED', 'OPERATOR_DISABLED']);
 
@@ -43,6 +51,9 @@ export const authProvider: AuthProvider = {
   },
 
   async check() {
+    // Refine checks on every route change. On the sign-in and enrolment pages, without a session in
+    // memory there is nothing to ask: asking would only log the server's 401 in the browser.
+    if (!currentSession() && onPublicPage()) return { authenticated: false };
     try {
       await loadSession();
       return { authenticated: true };

@@ -43,7 +43,7 @@ function useAccountAction(refetch: () => unknown) {
 
 function Sessions() {
   const { t } = useTranslation();
-  const { result, query } = useCustom<{ items: OperatorSession[] }>({ url: API.me.sessions, method: 'get' });
+  const { query } = useCustom<{ items: OperatorSession[] }>({ url: API.me.sessions, method: 'get' });
   const { run, pending } = useAccountAction(query.refetch);
   return (
     <Card title={t('account.sessions')} size="small">
@@ -51,7 +51,7 @@ function Sessions() {
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <Table<OperatorSession>
-          dataSource={result?.data.items}
+          dataSource={query.data?.data.items}
           loading={query.isLoading}
           rowKey="id"
           pagination={false}
@@ -107,7 +107,7 @@ function Sessions() {
 
 function Passkeys() {
   const { t } = useTranslation();
-  const { result, query } = useCustom<{ items: Passkey[] }>({ url: API.me.passkeys, method: 'get' });
+  const { query } = useCustom<{ items: Passkey[] }>({ url: API.me.passkeys, method: 'get' });
   const { run, pending } = useAccountAction(query.refetch);
   const [adding, setAdding] = useState(false);
   return (
@@ -124,7 +124,7 @@ function Passkeys() {
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <Table<Passkey> dataSource={result?.data.items} loading={query.isLoading} rowKey="id" pagination={false} size="small">
+        <Table<Passkey> dataSource={query.data?.data.items} loading={query.isLoading} rowKey="id" pagination={false} size="small">
           <Table.Column<Passkey> dataIndex="label" title={t('account.passkeyLabel')} />
           <Table.Column<Passkey> dataIndex="createdAt" title={t('common.createdAt')} render={(value) => <DateTime value={value} />} />
           <Table.Column<Passkey> dataIndex="lastUsedAt" title={t('account.lastUsed')} render={(value) => <DateTime value={value} />} />

@@ -172,7 +172,7 @@ function Decision({ approval }: { approval: Approval }) {
   };
 
   return (
-    <>
+    <Space>
       <Popconfirm
         title={t('approvals.approveConfirm')}
         okText={t('approvals.approve')}
@@ -212,6 +212,6 @@ function Decision({ approval }: { approval: Approval }) {
           </Form.Item>
         </Form>
       </Modal>
-    </>
+    </Space>
   );
 }

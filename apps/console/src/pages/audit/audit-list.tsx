@@ -51,7 +51,7 @@ export function AuditList() {
   });
   const verification = useCustom<AuditVerification>({ url: API.auditVerify, method: 'get', queryOptions: { enabled: false } });
   const exportHref = `${ADMIN_API}/${API.auditExport}${buildQuery(filterQuery(filters) as Record<string, QueryValue>)}`;
-  const verified = verification.result?.data;
+  const verified = verification.query.data?.data;
 
   return (
     <List

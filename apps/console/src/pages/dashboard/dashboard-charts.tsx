@@ -19,14 +19,14 @@ const MONEY_SERIES = [
  */
 export default function DashboardCharts() {
   const { t } = useTranslation();
-  const { result, query } = useCustom<{ days: DashboardDay[] }>({
+  const { query } = useCustom<{ days: DashboardDay[] }>({
     url: API.dashboardSeries,
     method: 'get',
     config: { query: { days: 30 } },
   });
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  const days = result?.data.days ?? [];
+  const days = query.data?.data.days ?? [];
   if (days.length === 0) return <Empty />;
   const points = days.map((day) => ({
     day: day.day.slice(5),

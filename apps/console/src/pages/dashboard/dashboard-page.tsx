@@ -24,8 +24,9 @@ const QUEUES = [
 
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { result, query } = useCustom<Dashboard>({ url: API.dashboard, method: 'get' });
-  const dashboard = result?.data;
+  const { query } = useCustom<Dashboard>({ url: API.dashboard, method: 'get' });
+  // The reply itself, not Refine's `result`, which is an empty object until the reply comes.
+  const dashboard = query.data?.data;
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
