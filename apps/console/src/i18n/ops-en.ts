@@ -76,6 +76,7 @@ export const opsEn = {
         kyc: 'KYC',
         tickets: 'Tickets',
         notes: 'Notes ({{count}})',
+        audit: 'Audit trail',
       },
       recordType: 'Type',
       balanceAfter: 'Balance after',
@@ -105,6 +106,9 @@ export const opsEn = {
       unlockWarning: 'Unlock only once the member has been verified. Say how in the note.',
       unlockNote: 'How the member was verified',
       unlocked: 'Member unlocked',
+      operator: 'Operator',
+      action: 'Action',
+      object: 'Object',
     },
     withdrawals: {
       title: 'Withdrawals',

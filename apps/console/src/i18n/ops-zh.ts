@@ -76,6 +76,7 @@ export const opsZh: Texts<typeof opsEn> = {
         kyc: 'KYC',
         tickets: '工单',
         notes: '备注（{{count}}）',
+        audit: '审计记录',
       },
       recordType: '类型',
       balanceAfter: '变动后余额',
@@ -105,6 +106,9 @@ export const opsZh: Texts<typeof opsEn> = {
       unlockWarning: '请在核实会员身份后再解锁，并在备注中说明核实方式。',
       unlockNote: '核实会员身份的方式',
       unlocked: '会员已解锁',
+      operator: '操作员',
+      action: '操作',
+      object: '对象',
     },
     withdrawals: {
       title: '提现',

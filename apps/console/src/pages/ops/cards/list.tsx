@@ -7,6 +7,7 @@ import { Money } from '../../../components/money';
 import { QueryError } from '../../../components/query-error';
 import { OPS_API } from '../api';
 import { ActionButton } from '../shared/action-button';
+import { MemberLink } from '../shared/member-link';
 import { StatusTag } from '../shared/status-tag';
 import type { CardRow } from '../types';
 
@@ -39,7 +40,7 @@ export function CardList() {
         <QueryError error={tableQuery.error} onRetry={refetch} />
       ) : (
         <Table {...tableProps} rowKey="id" scroll={{ x: 'max-content' }}>
-          <Table.Column<CardRow> dataIndex="memberUid" title={t('ops.members.uid')} />
+          <Table.Column<CardRow> dataIndex="memberUid" title={t('ops.members.uid')} render={(v: string) => <MemberLink uid={v} />} />
           <Table.Column<CardRow> dataIndex="product" title={t('ops.cards.product')} />
           <Table.Column<CardRow>
             dataIndex="last4"

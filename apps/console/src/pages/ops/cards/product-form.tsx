@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCustomMutation } from '@refinedev/core';
-import { CARD_CURRENCIES, CARD_TYPES, type CardProduct, LANGUAGES } from '@wallet/contract';
+import { CARD_CURRENCIES, CARD_TYPES, type CardProduct } from '@wallet/contract';
 import { Alert, App, Button, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/query-error';
 import { OPS_API } from '../api';
+import { EDIT_LANGUAGES } from '../shared/languages';
 
 // The server's patterns (packages/contract adminCardProductBodySchema): decimal strings, a share below 1.
 const AMOUNT = /^(0|[1-9]\d{0,14})(\.\d{1,18})?$/;
@@ -89,7 +90,7 @@ export function ProductForm({ product, onDone }: { product?: CardProduct; onDone
                 <InputNumber min={0} max={99} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
-            {LANGUAGES.map((language) => (
+            {EDIT_LANGUAGES.map((language) => (
               <Col span={6} key={language}>
                 <Form.Item name={['names', language]} label={t('ops.cardProducts.nameIn', { language: t(`ops.languages.${language}`) })}>
                   <Input maxLength={60} />

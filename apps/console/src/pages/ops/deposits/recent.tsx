@@ -7,6 +7,7 @@ import { DateTime } from '../../../components/date-time';
 import { Money } from '../../../components/money';
 import { QueryError } from '../../../components/query-error';
 import { OPS_API } from '../api';
+import { MemberLink } from '../shared/member-link';
 import { StatusTag } from '../shared/status-tag';
 import type { DepositRow } from '../types';
 import { LongText } from './tx-cells';
@@ -48,7 +49,7 @@ export function RecentDeposits() {
           <Table.Column<DepositRow>
             dataIndex="memberUid"
             title={t('ops.members.uid')}
-            render={(v: string | null) => v ?? t('common.none')}
+            render={(v: string | null) => <MemberLink uid={v} />}
           />
           <Table.Column<DepositRow>
             dataIndex="amount"

@@ -1,7 +1,8 @@
-import { type AdminHelpArticle, type AdminHelpCategory, HELP_ARTICLE_KINDS, HELP_LIMITS, LANGUAGES, type Language } from '@wallet/contract';
+import { type AdminHelpArticle, type AdminHelpCategory, HELP_ARTICLE_KINDS, HELP_LIMITS, type Language } from '@wallet/contract';
 import { Col, Form, type FormInstance, type FormProps, type FormRule, Input, InputNumber, Row, Select, Switch, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OPS_API } from '../api';
+import { EDIT_LANGUAGES } from '../shared/languages';
 import { useWholeList } from '../shared/whole-list';
 import { articleTitle, categoryName } from './labels';
 import { MemberPreview } from './member-preview';
@@ -14,7 +15,7 @@ export type ArticleValues = Omit<AdminHelpArticle, 'id' | 'publishedAt' | 'creat
  */
 export function articleBody(values: ArticleValues): ArticleValues {
   const texts: ArticleValues['texts'] = {};
-  for (const language of LANGUAGES) {
+  for (const language of EDIT_LANGUAGES) {
     const text = values.texts?.[language];
     const title = text?.title?.trim() ?? '';
     const body = text?.body?.trim() ?? '';
@@ -138,7 +139,7 @@ export function ArticleFields({
         </Col>
       </Row>
       <Tabs
-        items={LANGUAGES.map((language) => ({
+        items={EDIT_LANGUAGES.map((language) => ({
           key: language,
           label: t(`ops.languages.${language}`),
           forceRender: true,

@@ -1,5 +1,5 @@
 import { CreateButton, EditButton, List } from '@refinedev/antd';
-import { type AdminHelpArticle, type AdminHelpCategory, HELP_ARTICLE_KINDS, LANGUAGES } from '@wallet/contract';
+import { type AdminHelpArticle, type AdminHelpCategory, HELP_ARTICLE_KINDS } from '@wallet/contract';
 import { Button, Input, Select, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { DateTime } from '../../../components/date-time';
 import { QueryError } from '../../../components/query-error';
 import { OPS_API } from '../api';
 import { ActionButton } from '../shared/action-button';
+import { EDIT_LANGUAGES } from '../shared/languages';
 import { LOCAL_PAGING, useWholeList } from '../shared/whole-list';
 import { articleTitle, categoryName } from './labels';
 import { PreviewDrawer } from './preview-drawer';
@@ -78,7 +79,8 @@ export function HelpArticleList() {
           { dataIndex: 'categoryId', title: t('ops.help.category'), render: (v: string | null) => categoryOf(v) },
           {
             title: t('ops.help.languages'),
-            render: (_, row) => LANGUAGES.filter((language) => row.texts[language]).map((language) => <Tag key={language}>{language}</Tag>),
+            render: (_, row) =>
+              EDIT_LANGUAGES.filter((language) => row.texts[language]).map((language) => <Tag key={language}>{language}</Tag>),
           },
           {
             dataIndex: 'published',

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { List } from '@refinedev/antd';
 import { CanAccess, useCustomMutation } from '@refinedev/core';
-import { type AdminHelpCategory, HELP_CATEGORY_ICONS, HELP_LIMITS, LANGUAGES } from '@wallet/contract';
+import { type AdminHelpCategory, HELP_CATEGORY_ICONS, HELP_LIMITS } from '@wallet/contract';
 import { Alert, App, Button, Col, Form, Input, InputNumber, Modal, Row, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, QueryError } from '../../../components/query-error';
 import { OPS_API } from '../api';
+import { EDIT_LANGUAGES } from '../shared/languages';
 import { LOCAL_PAGING, useWholeList } from '../shared/whole-list';
 
 /** FAQ categories with their names in every language, icon and order (GET help/categories). */
@@ -31,7 +32,7 @@ export function HelpCategoryList() {
         pagination={LOCAL_PAGING}
         scroll={{ x: 'max-content' }}
         columns={[
-          ...LANGUAGES.map((language) => ({
+          ...EDIT_LANGUAGES.map((language) => ({
             key: language,
             title: t(`ops.languages.${language}`),
             render: (_: unknown, row: AdminHelpCategory) => row.names[language] ?? t('common.none'),
@@ -113,7 +114,7 @@ function CategoryForm({ category, onDone }: { category?: AdminHelpCategory; onDo
           onFinish={submit}
         >
           <Row gutter={16}>
-            {LANGUAGES.map((language) => (
+            {EDIT_LANGUAGES.map((language) => (
               <Col span={12} key={language}>
                 <Form.Item name={['names', language]} label={t(`ops.languages.${language}`)}>
                   <Input maxLength={HELP_LIMITS.categoryNameMax} />

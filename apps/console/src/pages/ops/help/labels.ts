@@ -1,7 +1,8 @@
 import type { AdminHelpArticle, Language } from '@wallet/contract';
+import { EDIT_LANGUAGES } from '../shared/languages';
 
-/** The console's languages first: an article is named by the text an operator here most likely reads. */
-const TITLE_ORDER: Language[] = ['en', 'zh', 'ko', 'ja'];
+/** An article is named by the text in the operator's language, else in the first language written. */
+const TITLE_ORDER = EDIT_LANGUAGES;
 
 export function articleTitle(article: Pick<AdminHelpArticle, 'texts'>, preferred: string): string {
   for (const language of [preferred as Language, ...TITLE_ORDER]) {

@@ -1,12 +1,13 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { List } from '@refinedev/antd';
 import { CanAccess, useCustom, useCustomMutation } from '@refinedev/core';
-import { type AdminHelpService, HELP_CONTACT_KINDS, HELP_LIMITS, LANGUAGES } from '@wallet/contract';
+import { type AdminHelpService, HELP_CONTACT_KINDS, HELP_LIMITS } from '@wallet/contract';
 import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, QueryError } from '../../../components/query-error';
 import { OPS_API } from '../api';
+import { EDIT_LANGUAGES } from '../shared/languages';
 
 /** Drops the languages left empty: the server keeps only the texts it is sent. */
 function written(texts: Partial<Record<string, string>> | undefined): Record<string, string> {
@@ -68,7 +69,7 @@ export function HelpServicePage() {
                         <Input maxLength={HELP_LIMITS.contactValueMax} />
                       </Form.Item>
                     </Col>
-                    {LANGUAGES.map((language) => (
+                    {EDIT_LANGUAGES.map((language) => (
                       <Col flex="1" key={language} style={{ minWidth: 0 }}>
                         <Form.Item
                           name={[field.name, 'label', language]}
@@ -97,7 +98,7 @@ export function HelpServicePage() {
         </Card>
         <Card size="small" title={t('ops.help.hours')} style={{ marginBottom: 16 }}>
           <Row gutter={16}>
-            {LANGUAGES.map((language) => (
+            {EDIT_LANGUAGES.map((language) => (
               <Col span={12} key={language}>
                 <Form.Item name={['hours', language]} label={t(`ops.languages.${language}`)}>
                   <Input.TextArea rows={3} maxLength={HELP_LIMITS.hoursMax} showCount />

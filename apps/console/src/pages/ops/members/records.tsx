@@ -1,5 +1,5 @@
 import { useCustom } from '@refinedev/core';
-import { Button, Space, Table } from 'antd';
+import { Button, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time';
@@ -14,14 +14,15 @@ const PAGE_SIZE = 20;
  * The member's wallet records as the member app lists them: the route pages by cursor (newest first),
  * so the table steps forward with "Older" and back through the cursors already seen.
  */
-export function MemberRecords({ uid }: { uid: string }) {
+export function MemberRecords({ uid, currencies }: { uid: string; currencies: string[] }) {
   const { t } = useTranslation();
+  const [currency, setCurrency] = useState<string | undefined>();
   const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
   const cursor = cursors[cursors.length - 1];
   const { result, query } = useCustom<RecordPage>({
     url: OPS_API.memberRecords(uid),
     method: 'get',
-    config: { query: { limit: PAGE_SIZE, cursor } },
+    config: { query: { limit: PAGE_SIZE, cursor, currency } },
     errorNotification: false,
   });
   if (query.isError) return <QueryError error={query.error} onRetry={() => query.refetch()} />;
@@ -29,6 +30,17 @@ export function MemberRecords({ uid }: { uid: string }) {
 
   return (
     <>
+      <Select
+        allowClear
+        style={{ width: 200, marginBottom: 12 }}
+        placeholder={t('ops.common.currency')}
+        value={currency}
+        onChange={(value?: string) => {
+          setCurrency(value);
+          setCursors([undefined]);
+        }}
+        options={currencies.map((code) => ({ value: code, label: code }))}
+      />
       <Table
         size="small"
         rowKey="id"

@@ -1,10 +1,11 @@
 import { RefreshButton, Show } from '@refinedev/antd';
-import { useShow } from '@refinedev/core';
+import { useCan, useShow } from '@refinedev/core';
 import { Space, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import type { MemberDetail } from '../types';
+import { MemberAudit } from './audit';
 import { MemberCards, MemberSessions, MemberTickets } from './detail-tables';
 import { MemberKyc } from './kyc';
 import { LockActions } from './lock-actions';
@@ -18,6 +19,8 @@ export function MemberShow() {
   const { id: uid = '' } = useParams();
   const { query, result } = useShow<MemberDetail>({ resource: 'members', id: uid });
   const refetch = () => void query.refetch();
+  // The member's audit trail is for those who may read the audit log (admin, compliance, auditor).
+  const { data: audit } = useCan({ resource: 'audit', action: 'list' });
 
   if (query.isError) return <QueryError error={query.error} onRetry={refetch} />;
 
@@ -41,7 +44,11 @@ export function MemberShow() {
         <Tabs
           items={[
             { key: 'overview', label: t('ops.members.tabs.overview'), children: <MemberOverview member={result} /> },
-            { key: 'records', label: t('ops.members.tabs.records'), children: <MemberRecords uid={uid} /> },
+            {
+              key: 'records',
+              label: t('ops.members.tabs.records'),
+              children: <MemberRecords uid={uid} currencies={result.balances.map((balance) => balance.currency)} />,
+            },
             { key: 'cards', label: t('ops.members.tabs.cards'), children: <MemberCards cards={result.cards} /> },
             { key: 'sessions', label: t('ops.members.tabs.sessions'), children: <MemberSessions sessions={result.sessions} /> },
             { key: 'kyc', label: t('ops.members.tabs.kyc'), children: <MemberKyc uid={uid} kyc={result.kyc} /> },
@@ -51,6 +58,7 @@ export function MemberShow() {
               label: t('ops.members.tabs.notes', { count: result.notes.length }),
               children: <MemberNotes uid={uid} notes={result.notes} onAdded={refetch} />,
             },
+            ...(audit?.can ? [{ key: 'audit', label: t('ops.members.tabs.audit'), children: <MemberAudit uid={uid} /> }] : []),
           ]}
         />
       ) : null}

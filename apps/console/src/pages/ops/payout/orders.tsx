@@ -5,6 +5,7 @@ import { Money } from '../../../components/money';
 import { QueryError } from '../../../components/query-error';
 import { OPS_API } from '../api';
 import { ActionButton } from '../shared/action-button';
+import { MemberLink } from '../shared/member-link';
 import { LOCAL_PAGING, useWholeList } from '../shared/whole-list';
 import type { PayoutDeskOrder } from '../types';
 
@@ -28,7 +29,7 @@ export function PayoutOrders() {
       locale={{ emptyText: t('ops.payout.empty') }}
       columns={[
         { dataIndex: 'createdAt', title: t('ops.common.time'), render: (v: string) => <DateTime value={v} /> },
-        { dataIndex: 'memberUid', title: t('ops.members.uid') },
+        { dataIndex: 'memberUid', title: t('ops.members.uid'), render: (v: string) => <MemberLink uid={v} /> },
         { dataIndex: 'amount', title: t('ops.payout.amount'), render: (v: string, row) => <Money amount={v} currency={row.currency} /> },
         {
           dataIndex: 'amountOut',

@@ -1,11 +1,12 @@
 import { List } from '@refinedev/antd';
 import { CanAccess } from '@refinedev/core';
-import { type AdminAppReleaseListReply, LANGUAGES } from '@wallet/contract';
+import type { AdminAppReleaseListReply } from '@wallet/contract';
 import { Alert, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time';
 import { QueryError } from '../../../components/query-error';
 import { MEMBER_DOWNLOAD_PAGE, OPS_API } from '../api';
+import { EDIT_LANGUAGES } from '../shared/languages';
 import { LOCAL_PAGING, useWholeList } from '../shared/whole-list';
 import { ReleaseForm } from './release-form';
 
@@ -46,7 +47,7 @@ export function ReleaseList() {
         scroll={{ x: 'max-content' }}
         expandable={{
           expandedRowRender: (row) =>
-            LANGUAGES.filter((language) => row.notes[language]).map((language) => (
+            EDIT_LANGUAGES.filter((language) => row.notes[language]).map((language) => (
               <div key={language} style={{ marginBottom: 8 }}>
                 <Tag>{t(`ops.languages.${language}`)}</Tag>
                 <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', display: 'inline' }}>{row.notes[language]}</Typography.Paragraph>

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCustomMutation } from '@refinedev/core';
-import { type AdminAppReleaseListReply, LANGUAGES } from '@wallet/contract';
+import type { AdminAppReleaseListReply } from '@wallet/contract';
 import { Alert, App, Button, Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../components/query-error';
 import { OPS_API } from '../api';
+import { EDIT_LANGUAGES } from '../shared/languages';
 
 type Release = AdminAppReleaseListReply['releases'][number];
 
@@ -117,7 +118,7 @@ export function ReleaseForm({ release, onDone }: { release?: Release; onDone: ()
                 <Input placeholder="1.40" />
               </Form.Item>
             </Col>
-            {LANGUAGES.map((language) => (
+            {EDIT_LANGUAGES.map((language) => (
               <Col span={12} key={language}>
                 <Form.Item name={['notes', language]} label={t('ops.releases.notesIn', { language: t(`ops.languages.${language}`) })}>
                   <Input.TextArea rows={3} maxLength={4000} />

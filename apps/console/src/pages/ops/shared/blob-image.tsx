@@ -18,16 +18,24 @@ export function BlobImage({ path, alt, width = 240 }: { path: string; alt: strin
     let made: string | null = null;
     setUrl(null);
     setError(null);
-    fetchObjectUrl(path, i18n.language, controller.signal).then(
-      (objectUrl) => {
-        made = objectUrl;
-        setUrl(objectUrl);
-      },
-      (cause: unknown) => {
-        if (!controller.signal.aborted) setError(cause);
-      },
-    );
+    // Asked on the next tick: a mount undone at once (React's strict mode in development) then asks
+    // nothing, and a KYC photo is not viewed, and audited, twice.
+    const timer = setTimeout(() => {
+      fetchObjectUrl(path, i18n.language, controller.signal).then(
+        (objectUrl) => {
+          if (controller.signal.aborted) URL.revokeObjectURL(objectUrl);
+          else {
+            made = objectUrl;
+            setUrl(objectUrl);
+          }
+        },
+        (cause: unknown) => {
+          if (!controller.signal.aborted) setError(cause);
+        },
+      );
+    }, 0);
     return () => {
+      clearTimeout(timer);
       controller.abort();
       if (made) URL.revokeObjectURL(made);
     };

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { DateTime } from '../../../components/date-time';
 import { QueryError } from '../../../components/query-error';
 import { OPS_API } from '../api';
+import { MemberLink } from '../shared/member-link';
 
 const PAGE_SIZE = 20;
 
@@ -61,7 +62,7 @@ export function TicketList() {
             onRow={(row) => ({ onClick: () => show('tickets', row.id), style: { cursor: 'pointer' } })}
             columns={[
               { dataIndex: 'number', title: t('ops.tickets.number') },
-              { dataIndex: 'memberUid', title: t('ops.members.uid') },
+              { dataIndex: 'memberUid', title: t('ops.members.uid'), render: (v: string) => <MemberLink uid={v} /> },
               { dataIndex: 'type', title: t('ops.tickets.type'), render: (v: string) => <Tag>{t(`ops.tickets.types.${v}`)}</Tag> },
               { dataIndex: 'excerpt', title: t('ops.tickets.excerpt'), ellipsis: true, width: 360 },
               {

@@ -7,6 +7,7 @@ import { DateTime } from '../../../components/date-time';
 import { Money } from '../../../components/money';
 import { QueryError } from '../../../components/query-error';
 import { OPS_API } from '../api';
+import { MemberLink } from '../shared/member-link';
 import { StatusTag } from '../shared/status-tag';
 import type { WithdrawalRow } from '../types';
 import { WithdrawalDecision } from './decide';
@@ -59,7 +60,7 @@ export function WithdrawalHistory() {
       ) : (
         <Table {...tableProps} rowKey="id" scroll={{ x: 'max-content' }}>
           <Table.Column<WithdrawalRow> dataIndex="createdAt" title={t('ops.common.time')} render={(v: string) => <DateTime value={v} />} />
-          <Table.Column<WithdrawalRow> dataIndex="memberUid" title={t('ops.members.uid')} />
+          <Table.Column<WithdrawalRow> dataIndex="memberUid" title={t('ops.members.uid')} render={(v: string) => <MemberLink uid={v} />} />
           <Table.Column<WithdrawalRow>
             dataIndex="amount"
             title={t('ops.common.amount')}

@@ -5,6 +5,7 @@ import { DateTime } from '../../../components/date-time';
 import { Money } from '../../../components/money';
 import { QueryError } from '../../../components/query-error';
 import { OPS_API } from '../api';
+import { MemberLink } from '../shared/member-link';
 import { LOCAL_PAGING, useWholeList } from '../shared/whole-list';
 import { WithdrawalDecision } from './decide';
 
@@ -28,7 +29,7 @@ export function WithdrawalQueue() {
       locale={{ emptyText: t('ops.withdrawals.queueEmpty') }}
       columns={[
         { dataIndex: 'createdAt', title: t('ops.common.time'), render: (v: string) => <DateTime value={v} /> },
-        { dataIndex: 'memberUid', title: t('ops.members.uid'), render: (v?: string) => v ?? t('common.none') },
+        { dataIndex: 'memberUid', title: t('ops.members.uid'), render: (v?: string) => <MemberLink uid={v} /> },
         { dataIndex: 'amount', title: t('ops.common.amount'), render: (v: string, row) => <Money amount={v} currency={row.currency} /> },
         { dataIndex: 'fee', title: t('ops.common.fee'), render: (v: string, row) => <Money amount={v} currency={row.currency} /> },
         { dataIndex: 'network', title: t('ops.common.network') },
