@@ -18,10 +18,11 @@ function written(texts: Partial<Record<string, string>> | undefined): Record<str
 export function HelpServicePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { result, query } = useCustom<AdminHelpService>({ url: OPS_API.helpService, method: 'get', errorNotification: false });
+  const { query } = useCustom<AdminHelpService>({ url: OPS_API.helpService, method: 'get', errorNotification: false });
   const [error, setError] = useState<unknown>(null);
   const { mutateAsync, mutation } = useCustomMutation();
-  const service = result.data as AdminHelpService | undefined;
+  // The form starts from the saved service, so it is drawn only once the reply is in.
+  const service = query.data?.data;
 
   if (query.isError) return <QueryError error={query.error} onRetry={() => query.refetch()} />;
   if (!service) return <Spin />;

@@ -19,14 +19,14 @@ export function MemberRecords({ uid, currencies }: { uid: string; currencies: st
   const [currency, setCurrency] = useState<string | undefined>();
   const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
   const cursor = cursors[cursors.length - 1];
-  const { result, query } = useCustom<RecordPage>({
+  const { query } = useCustom<RecordPage>({
     url: OPS_API.memberRecords(uid),
     method: 'get',
     config: { query: { limit: PAGE_SIZE, cursor, currency } },
     errorNotification: false,
   });
   if (query.isError) return <QueryError error={query.error} onRetry={() => query.refetch()} />;
-  const page = result.data as RecordPage | undefined;
+  const page = query.data?.data;
 
   return (
     <>

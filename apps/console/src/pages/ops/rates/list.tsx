@@ -18,8 +18,9 @@ const PRICE = /^(0|[1-9]\d{0,14})(\.\d{1,18})?$/;
  */
 export function RatesPage() {
   const { t } = useTranslation();
-  const { result, query } = useCustom<RatesReply>({ url: OPS_API.rates, method: 'get', errorNotification: false });
-  const data = result.data as RatesReply | undefined;
+  const { query } = useCustom<RatesReply>({ url: OPS_API.rates, method: 'get', errorNotification: false });
+  // The reply itself: Refine's `result` is an empty object while the request is under way.
+  const data = query.data?.data;
   const refetch = () => void query.refetch();
   if (query.isError) return <QueryError error={query.error} onRetry={refetch} />;
 

@@ -6,8 +6,8 @@ import type { TablePaginationConfig } from 'antd';
  * `{ orders }`…) rather than the console's `{ items, total }` pages: read whole, paged in the table.
  */
 export function useWholeList<T>(url: string, key: string) {
-  const { result, query } = useCustom<Record<string, T[]>>({ url, method: 'get', errorNotification: false });
-  const items = (result.data as Record<string, T[]> | undefined)?.[key] ?? [];
+  const { query } = useCustom<Record<string, T[]>>({ url, method: 'get', errorNotification: false });
+  const items = query.data?.data[key] ?? [];
   return { items, query };
 }
 

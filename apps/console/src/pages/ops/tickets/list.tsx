@@ -30,13 +30,13 @@ export function TicketList() {
   const status: TicketStatus = params.get('status') === 'completed' ? 'completed' : 'processing';
   const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
   const cursor = cursors[cursors.length - 1];
-  const { result, query } = useCustom<TicketPage>({
+  const { query } = useCustom<TicketPage>({
     url: OPS_API.tickets,
     method: 'get',
     config: { query: { status, limit: PAGE_SIZE, cursor } },
     errorNotification: false,
   });
-  const page = result.data as TicketPage | undefined;
+  const page = query.data?.data;
 
   return (
     <List>
