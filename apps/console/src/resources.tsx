@@ -41,7 +41,7 @@ const own: ResourceProps[] = [
     show: '/approvals/:id',
     meta: { parent: GROUP.overview, labelKey: 'approvals.title', icon: <CheckSquareOutlined /> },
   },
-  { name: 'adjustments', list: '/adjustments', meta: { parent: GROUP.money, labelKey: 'adjustments.title', icon: <EditOutlined /> } },
+  { name: 'adjustments', list: '/adjustments', meta: { parent: GROUP.money, labelKey: 'adjustments.menu', icon: <EditOutlined /> } },
   { name: 'operators', list: '/operators', meta: { parent: GROUP.administration, labelKey: 'operators.title', icon: <TeamOutlined /> } },
   { name: 'api-keys', list: '/api-keys', meta: { parent: GROUP.administration, labelKey: 'apiKeys.title', icon: <KeyOutlined /> } },
   { name: 'settings', list: '/settings', meta: { parent: GROUP.administration, labelKey: 'settings.title', icon: <SettingOutlined /> } },

@@ -2,6 +2,7 @@ import type { Texts } from '../../i18n/texts';
 
 export const adjustmentsEn = {
   title: 'Balance adjustment',
+  menu: 'Adjustments',
   help: 'Credit (positive amount) or debit (negative amount) a member. Every adjustment goes to a second operator for approval before it reaches the ledger.',
   memberUid: 'Member UID',
   currency: 'Currency',
@@ -15,6 +16,7 @@ export const adjustmentsEn = {
 
 export const adjustmentsZh: Texts<typeof adjustmentsEn> = {
   title: '余额调整',
+  menu: '余额调整',
   help: '为会员入账（正数）或扣款（负数）。每笔调整都须经另一位操作员批准后才记入账本。',
   memberUid: '会员 UID',
   currency: '币种',
