@@ -241,6 +241,7 @@ export const opsEn = {
       categories: 'FAQ categories',
       service: 'Service hours and contacts',
       newArticle: 'Write an article',
+      editArticle: 'Edit the article',
       searchTitles: 'Search titles',
       title: 'Title',
       body: 'Text (Markdown)',

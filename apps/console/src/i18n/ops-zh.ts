@@ -240,6 +240,7 @@ export const opsZh: Texts<typeof opsEn> = {
       categories: '常见问题分类',
       service: '客服时间与联系方式',
       newArticle: '撰写文章',
+      editArticle: '编辑文章',
       searchTitles: '搜索标题',
       title: '标题',
       body: '正文（Markdown）',

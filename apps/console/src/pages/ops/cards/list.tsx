@@ -23,7 +23,7 @@ export function CardList() {
   const refetch = () => void tableQuery.refetch();
 
   return (
-    <List>
+    <List title={t('ops.cards.title')}>
       <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item name="q">
           <Input.Search

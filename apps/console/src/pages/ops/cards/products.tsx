@@ -18,6 +18,7 @@ export function CardProductList() {
 
   return (
     <List
+      title={t('ops.cardProducts.title')}
       headerButtons={
         <CanAccess resource="card-products" action="create">
           <ProductForm onDone={refetch} />

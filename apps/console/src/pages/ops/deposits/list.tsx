@@ -11,7 +11,7 @@ export function DepositList() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'recent' ? 'recent' : 'unattributed';
   return (
-    <List>
+    <List title={t('ops.deposits.title')}>
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(key === 'recent' ? { tab: key } : {})}

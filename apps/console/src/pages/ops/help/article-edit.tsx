@@ -1,6 +1,7 @@
 import { Create, Edit, useForm } from '@refinedev/antd';
 import type { HttpError } from '@refinedev/core';
 import type { AdminHelpArticle } from '@wallet/contract';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { OPS_API } from '../api';
 import { ArticleFields, type ArticleValues } from './article-form';
@@ -18,6 +19,7 @@ const NEW_ARTICLE: Partial<ArticleValues> = {
 
 /** A new help article (POST help/articles). */
 export function HelpArticleCreate() {
+  const { t } = useTranslation();
   const { formProps, saveButtonProps, form } = useForm<AdminHelpArticle, HttpError, ArticleValues>({
     resource: 'help-articles',
     action: 'create',
@@ -25,7 +27,7 @@ export function HelpArticleCreate() {
     redirect: 'list',
   });
   return (
-    <Create saveButtonProps={saveButtonProps}>
+    <Create title={t('ops.help.newArticle')} saveButtonProps={saveButtonProps}>
       <ArticleFields form={form} formProps={{ ...formProps, initialValues: NEW_ARTICLE }} />
     </Create>
   );
@@ -33,6 +35,7 @@ export function HelpArticleCreate() {
 
 /** An article replaced whole (GET then PUT help/articles/:id). */
 export function HelpArticleEdit() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const { formProps, saveButtonProps, formLoading, form } = useForm<AdminHelpArticle, HttpError, ArticleValues>({
     resource: 'help-articles',
@@ -42,7 +45,7 @@ export function HelpArticleEdit() {
     redirect: 'list',
   });
   return (
-    <Edit saveButtonProps={saveButtonProps} isLoading={formLoading} canDelete={false}>
+    <Edit title={t('ops.help.editArticle')} saveButtonProps={saveButtonProps} isLoading={formLoading} canDelete={false}>
       <ArticleFields form={form} formProps={formProps} editingId={id} />
     </Edit>
   );

@@ -40,7 +40,7 @@ export function HelpArticleList() {
 
   if (query.isError) return <QueryError error={query.error} onRetry={refetch} />;
   return (
-    <List headerButtons={<CreateButton resource="help-articles">{t('ops.help.newArticle')}</CreateButton>}>
+    <List title={t('ops.help.articles')} headerButtons={<CreateButton resource="help-articles">{t('ops.help.newArticle')}</CreateButton>}>
       <Space wrap style={{ marginBottom: 16 }}>
         <Select
           allowClear

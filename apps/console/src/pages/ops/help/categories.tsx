@@ -19,6 +19,7 @@ export function HelpCategoryList() {
 
   return (
     <List
+      title={t('ops.help.categories')}
       headerButtons={
         <CanAccess resource="help-categories" action="create">
           <CategoryForm onDone={refetch} />

@@ -48,7 +48,7 @@ export function HelpServicePage() {
   };
 
   return (
-    <List>
+    <List title={t('ops.help.service')}>
       <Form layout="vertical" initialValues={service} onFinish={submit}>
         <Card size="small" title={t('ops.help.contacts')} style={{ marginBottom: 16 }}>
           <Form.List name="contacts">

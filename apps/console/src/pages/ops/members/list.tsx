@@ -18,7 +18,7 @@ export function MemberList() {
   });
 
   return (
-    <List>
+    <List title={t('ops.members.title')}>
       <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item name="q">
           <Input.Search

@@ -12,7 +12,7 @@ export function PayoutPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'settings' ? 'settings' : 'orders';
   return (
-    <List>
+    <List title={t('ops.payout.title')}>
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(key === 'settings' ? { tab: key } : {})}

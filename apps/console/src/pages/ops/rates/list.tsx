@@ -25,7 +25,7 @@ export function RatesPage() {
   if (query.isError) return <QueryError error={query.error} onRetry={refetch} />;
 
   return (
-    <List headerButtons={<RefreshButton onClick={refetch} />}>
+    <List title={t('ops.rates.title')} headerButtons={<RefreshButton onClick={refetch} />}>
       <Card size="small" title={t('ops.rates.prices')} style={{ marginBottom: 16 }}>
         <Table
           size="small"

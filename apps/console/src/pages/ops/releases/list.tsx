@@ -22,6 +22,7 @@ export function ReleaseList() {
 
   return (
     <List
+      title={t('ops.releases.title')}
       headerButtons={
         <CanAccess resource="releases" action="create">
           <ReleaseForm onDone={refetch} />

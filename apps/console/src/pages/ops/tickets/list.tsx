@@ -39,7 +39,7 @@ export function TicketList() {
   const page = query.data?.data;
 
   return (
-    <List>
+    <List title={t('ops.tickets.title')}>
       <Segmented
         style={{ marginBottom: 16 }}
         value={status}

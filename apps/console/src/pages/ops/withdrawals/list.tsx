@@ -11,7 +11,7 @@ export function WithdrawalList() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'history' ? 'history' : 'queue';
   return (
-    <List>
+    <List title={t('ops.withdrawals.title')}>
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(key === 'history' ? { tab: key } : {})}
