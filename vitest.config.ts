@@ -29,6 +29,10 @@ export default defineConfig({
         test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'apps/web/build/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The console's providers: plain functions over fetch, tested without a browser.
+        test: { name: 'console', include: ['apps/console/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
       {

@@ -32,6 +32,7 @@ import { ChangeFeed, holdRepliesUntilAnnounced } from './platform/change-feed';
 import { type Clock, systemClock } from './platform/clock';
 import { registerCompression } from './platform/compression';
 import type { Config } from './platform/config';
+import { registerConsoleApp } from './platform/console-app';
 import { registerCors } from './platform/cors';
 import type { DatabaseHandle } from './platform/db/database';
 import { devFileRoutes } from './platform/dev-pages';
@@ -171,6 +172,9 @@ export async function buildApp(deps: AppDeps) {
       config.WEB_DIST_DIR,
       Object.values(config.API_SERVERS).flatMap((url) => (url ? [new URL(url).origin] : [])),
     );
+  // The operator console likewise, at /console/, unless this server is told to serve none.
+  if (config.CONSOLE_DIST_DIR && (config.NODE_ENV === 'production' || webAppBuilt(config.CONSOLE_DIST_DIR)))
+    await registerConsoleApp(app, config.CONSOLE_DIST_DIR);
   return app;
 }
 

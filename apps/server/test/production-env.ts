@@ -13,4 +13,6 @@ export const PRODUCTION_ENV = {
   PAYMENT_PIN_KEYS: JSON.stringify({ p1: Buffer.alloc(32, 5).toString('base64') }),
   PAYMENT_PIN_KEY_ID: 'p1',
   TOTP_ENCRYPTION_KEY_ID: 't1',
+  // Production serves the operator console's build; tests of other things run without one (console-app.test.ts sets its own).
+  CONSOLE_DIST_DIR: '',
 } as const;

@@ -231,6 +231,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   EMBEDDED_PG_PORT: port(54329),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** The operator console's build, served at /console/; empty: this server serves no console (it runs elsewhere). */
+  CONSOLE_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/console/dist')),
   API_SERVERS: serversSchema.default({}),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').default(15_000),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),

@@ -63,7 +63,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, production: 
   await app.register(fastifyHelmet, { global: false });
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    const kind = url.startsWith('/api/') ? KINDS.api : url.startsWith('/assets/') ? KINDS.asset : KINDS.document;
+    const kind = url.startsWith('/api/') ? KINDS.api : /^\/(console\/)?assets\//.test(url) ? KINDS.asset : KINDS.document;
     reply.helmet(production && request.protocol === 'https' ? kind.tls : kind.plain);
     if (kind === KINDS.api) reply.header('content-security-policy', API_POLICY).header('cache-control', 'no-store');
     // On the raw response, where @fastify/static's setHeaders puts a page's own policy over it.

@@ -1,0 +1,43 @@
+import type { Texts } from '../../i18n/texts';
+
+export const dashboardEn = {
+  title: 'Dashboard',
+  today: 'Today',
+  deposits: 'Deposits',
+  withdrawals: 'Withdrawals',
+  cardSpend: 'Card spend',
+  flashExchange: 'Flash exchange',
+  newMembers: 'New members',
+  nothingToday: 'None today',
+  queues: 'Open queues',
+  queueWithdrawals: 'Withdrawals to review',
+  queueUnattributedDeposits: 'Unattributed deposits',
+  queuePayoutOrders: 'Flash exchange orders',
+  queueTickets: 'Open tickets',
+  queueApprovals: 'Approvals waiting',
+  charts: 'Last 30 days',
+  chartMoney: 'Money moved (USDT)',
+  chartMembers: 'New members',
+  open: 'Open',
+};
+
+export const dashboardZh: Texts<typeof dashboardEn> = {
+  title: '仪表盘',
+  today: '今日',
+  deposits: '充值',
+  withdrawals: '提现',
+  cardSpend: '卡消费',
+  flashExchange: '闪兑',
+  newMembers: '新会员',
+  nothingToday: '今日暂无',
+  queues: '待处理队列',
+  queueWithdrawals: '待审核提现',
+  queueUnattributedDeposits: '未归属充值',
+  queuePayoutOrders: '闪兑订单',
+  queueTickets: '未结工单',
+  queueApprovals: '待审批',
+  charts: '最近 30 天',
+  chartMoney: '资金流动（USDT）',
+  chartMembers: '新会员',
+  open: '打开',
+};
