@@ -130,18 +130,18 @@ export async function buildApp(deps: AppDeps) {
   // Before every module: each /api/v1/admin route is checked against the permission table (ADR 0034).
   registerOperatorGuard(app, { db, clock });
   await registerSystem(app, { db, config });
-  await registerAppRelease(app, { db, clock, config });
+  await registerAppRelease(app, { db, clock });
   const authDeps = await registerAuth(app, { db, clock, config, mailer, limits, logger });
   await registerNotifications(app, { db, clock, hub });
   const chain = await registerChain(app, { database, clock, config, mailer, logger, devchain: deps.devchain });
   const walletDeps = await registerWallet(app, { authDeps, config, chain, logger, jobs });
   await registerAddressBook(app, { authDeps, config });
-  await registerAdmin(app, { walletDeps, config });
+  await registerAdmin(app, { walletDeps });
   if (jobs) await startSecretLimitJobs(jobs, limits);
   await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
   await registerPayout(app, { authDeps, config, logger, jobs, partner: deps.payoutPartner, sandboxUrl: deps.payoutSandboxUrl });
   await registerTickets(app, { db, clock, config });
-  await registerHelp(app, { db, clock, config });
+  await registerHelp(app, { db, clock });
   await registerStatements(app, { db, clock });
   if (config.NODE_ENV !== 'production') await app.register(devFileRoutes);
 

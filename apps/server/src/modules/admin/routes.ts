@@ -12,7 +12,6 @@ import {
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../platform/config';
 import { once } from '../../platform/idempotency';
 import { operatorOf } from '../operators/context';
 import { decideWithdrawal, pendingWithdrawals, type WithdrawalDeps } from '../wallet/withdrawals';
@@ -24,7 +23,7 @@ const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
  * Operator actions, for accounts whose email is in ADMIN_EMAILS; each is audited in the transaction
  * of its effect (see service.ts). (A console screen comes later; these are API only.)
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: Config }> = async (app, { deps, config }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps }> = async (app, { deps }) => {
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { registerUser } from '../../../test/accounts';
 import { type CardWorld, call, createCardWorld, type User } from '../../../test/cards';
 import { ManualClock } from '../../../test/clock';
 
@@ -6,7 +7,7 @@ let t: CardWorld;
 let user: User;
 beforeAll(async () => {
   t = await createCardWorld({ clock: new ManualClock(new Date('2026-11-23T08:00:00.000Z')), jobs: false });
-  user = t.admin;
+  user = await registerUser(t);
 });
 afterAll(() => t?.close());
 

@@ -8,7 +8,6 @@ import {
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../platform/config';
 import { operatorOf } from '../operators/context';
 import type { PayoutDeps } from './deps';
 import { decideOrder, openOrdersForDesk, setPayoutSettings } from './desk';
@@ -20,7 +19,7 @@ const security = [{ bearer: [] }];
 const operator = operatorOf;
 
 /** The flash exchange desk (API only until the operator console): settings, open orders, arrived or rejected. */
-export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config: Config }> = async (app, { deps, config }) => {
+export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps }> = async (app, { deps }) => {
   app.put(
     '/api/v1/admin/payout/settings',
     {

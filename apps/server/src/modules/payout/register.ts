@@ -41,7 +41,7 @@ export async function registerPayout(
   // Without a partner nobody sends webhooks, and the default secret is public.
   if (partner) await app.register(payoutWebhookRoutes, { deps, secret: config.PAYOUT_WEBHOOK_SECRET });
   await app.register(payoutRoutes, { deps });
-  await app.register(payoutAdminRoutes, { deps, config });
+  await app.register(payoutAdminRoutes, { deps });
   const sandboxUrl = options.sandboxUrl;
   if (sandboxUrl && config.NODE_ENV !== 'production')
     app.get('/dev/payout', { schema: { hide: true } }, async (_request, reply) => reply.redirect(sandboxUrl));
