@@ -326,9 +326,10 @@ const productTerms = (row: ProductRow) => ({
   level: row.level,
   type: row.type,
   currency: row.currency,
-  openingFee: row.opening_fee,
-  monthlyFee: row.monthly_fee,
-  rechargeFeeRate: row.recharge_fee_rate,
+  // As the API shows them ('50', not numeric's '50.000000000000000000').
+  openingFee: new Decimal(row.opening_fee).toFixed(),
+  monthlyFee: new Decimal(row.monthly_fee).toFixed(),
+  rechargeFeeRate: new Decimal(row.recharge_fee_rate).toFixed(),
   enabled: row.enabled,
 });
 
