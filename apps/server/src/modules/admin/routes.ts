@@ -20,7 +20,7 @@ import { adjustBalance, setPair, setRate } from './service';
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 
 /**
- * Operator actions, for accounts whose email is in ADMIN_EMAILS; each is audited in the transaction
+ * Operator actions, each permission-checked by the operator guard and audited in the transaction
  * of its effect (see service.ts). (A console screen comes later; these are API only.)
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps }> = async (app, { deps }) => {
