@@ -73,12 +73,15 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async 
     },
     async (request, reply) => {
       const { photo } = await memberPhoto(deps, request.params.uid, request.params.side);
-      await recordOperatorAudit(deps.db, operatorOf(request), {
-        action: 'kyc.photo.view',
-        object: `user:${request.params.uid}`,
-        memberUid: request.params.uid,
-        after: { side: request.params.side },
-      });
+      // Its own transaction: the audit chain numbers entries under a transaction lock.
+      await deps.db.transaction().execute((trx) =>
+        recordOperatorAudit(trx, operatorOf(request), {
+          action: 'kyc.photo.view',
+          object: `user:${request.params.uid}`,
+          memberUid: request.params.uid,
+          after: { side: request.params.side },
+        }),
+      );
       reply.header('cache-control', 'private, no-store');
       return reply.type(photo.content_type).send(photo.bytes);
     },

@@ -69,8 +69,11 @@ export function registerOperatorGuard(app: FastifyInstance, deps: GuardDeps): vo
     request.operator = operator;
     if (!permission || !rolesAllow(operator.roles, permission)) throw new AppError('FORBIDDEN');
     // Every use of an API key is in the audit log: an action by its own entry, a read by this one.
+    // In a transaction of its own: the chain's numbering lock is a transaction lock, and two reads at once must not share a number.
     if (operator.apiKeyId && SAFE_METHODS.has(request.method))
-      await recordOperatorAudit(deps.db, operator, { action: 'api_key.read', object: `route:${request.method} ${url}` });
+      await deps.db
+        .transaction()
+        .execute((trx) => recordOperatorAudit(trx, operator, { action: 'api_key.read', object: `route:${request.method} ${url}` }));
   });
 }
 
