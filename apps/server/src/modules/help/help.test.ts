@@ -217,7 +217,7 @@ describe('operator writes', () => {
     const republished = await asAdmin('PUT', `/api/v1/admin/help/articles/${first.id}`, { kind: 'guide', texts: { en: text('Back') } });
     expect(republished.json()).toMatchObject({ published: true, publishedAt: before.publishedAt });
     expect(await auditRows('help.article.update', `help_article:${first.id}`)).toHaveLength(2);
-    expect(await auditRows('help.article.unpublish', `help_article:${first.id}`)).toEqual([{ operator_id: admin.id, after: {} }]);
+    expect(await auditRows('help.article.unpublish', `help_article:${first.id}`)).toEqual([{ operator_id: admin.id, after: null }]);
   });
 });
 
