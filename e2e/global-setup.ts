@@ -7,12 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../apps/server/src/platform/db/database';
+import { embeddedDatabaseUrl } from '../apps/server/src/platform/db/embedded';
 import { freePort } from '../apps/server/test/free-port';
+import { testOperator } from '../apps/server/test/operators';
 import { ensureChromium } from './chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** An operator API key (support and admin roles) on the e2e server: see e2e/http.ts operatorKey. */
+    operatorKey: string;
   }
 }
 
@@ -37,8 +42,6 @@ export default async function setup(project: TestProject) {
     DEVCHAIN_PORT: String(await freePort()),
     // The local chain mines a block a second: 3 confirmations keep the top-up tests short.
     CHAIN_CONFIRMATIONS: '{"BSC":3,"TRON":3}',
-    // The operator the browser tests sign in as (support replies, desk decisions).
-    ADMIN_EMAILS: 'operator@sbc-wallet.local',
     // The suite signs up dozens of members from one address; the limits themselves are tested in the
     // server suite (auth and rate-limit tests), not by the order the browser tests happen to run in.
     RATE_LIMIT_CODES_PER_HOUR: '1000',
@@ -72,12 +75,27 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
   await waitForReady(baseUrl, server);
   project.provide('baseUrl', baseUrl);
+  project.provide('operatorKey', await createOperatorKey(env.DATABASE_URL || embeddedDatabaseUrl(Number(env.EMBEDDED_PG_PORT), 'wallet')));
 
   return async () => {
     server.kill('SIGTERM');
     if (server.exitCode === null) await once(server, 'exit');
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
+}
+
+/**
+ * The operator the browser tests act as (support replies, help content): written straight into the
+ * server's database once it has migrated it, as the server tests' fixture does; an API key, as
+ * automation uses the console's API.
+ */
+async function createOperatorKey(databaseUrl: string): Promise<string> {
+  const handle = openDatabase(databaseUrl, 1);
+  try {
+    return (await testOperator(handle.db, ['support', 'admin'])).key;
+  } finally {
+    await handle.close();
+  }
 }
 
 async function adminQuery(url: string, statement: string) {

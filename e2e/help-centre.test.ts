@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { launchChromium, SCREENSHOTS, signedInPage, waitForQuiet } from './chromium';
-import { call, E2E_PASSWORD, newEmail, newTronAddress, operatorToken, registerByApi } from './http';
+import { call, E2E_PASSWORD, newEmail, newTronAddress, operatorKey, registerByApi } from './http';
 import { expectCleanPage, fill, hash } from './page-checks';
 
 /**
@@ -177,7 +177,7 @@ describe('the help centre, signed out', () => {
 
   it('says when an article is shown in English because it is not written in Korean', async () => {
     // An operator publishes a guide in English only.
-    const operator = await operatorToken(baseUrl());
+    const operator = operatorKey();
     const title = `Paying at a parking meter ${Date.now()}`;
     const guide = await ok<{ id: string }>('POST', '/api/v1/admin/help/articles', operator, {
       kind: 'guide',

@@ -1,6 +1,6 @@
 import { type Currency, Decimal, hexToTronAddress, type Quote } from '@wallet/contract';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** What browser tests set up or check through the API beside the screens: the same server the page talks to. */
 
@@ -169,21 +169,10 @@ export async function fundedMember(
 }
 
 /**
- * A session of the operator: the first address of ADMIN_EMAILS the e2e server runs with (see
- * global-setup.ts), registered by whichever file needs it first and signed in by the others.
+ * The bearer token of the e2e server's operator (support and admin roles): an operator API key that
+ * global-setup.ts writes into the server's database, as automation calls the console's API.
  */
-export async function operatorToken(baseUrl: string): Promise<string> {
-  const email = (process.env.ADMIN_EMAILS ?? 'operator@sbc-wallet.local').split(',')[0]?.trim() ?? '';
-  const login = await call('POST', `${baseUrl}/api/v1/auth/login/password`, { email, password: E2E_PASSWORD });
-  const token =
-    login.status === 200
-      ? (login.body as { token: string }).token
-      : await registerByApi(baseUrl, { email, network: 'TRON', address: newTronAddress() });
-  const desk = await call('GET', `${baseUrl}/api/v1/admin/tickets`, undefined, { authorization: `Bearer ${token}` });
-  if (desk.status === 403)
-    throw new Error(`${email} is not an operator: start the e2e server with ADMIN_EMAILS=${email} (e2e/global-setup.ts)`);
-  return token;
-}
+export const operatorKey = (): string => inject('operatorKey');
 
 /** An exchange at a quote asked for just before, confirmed with the payment password; resolves with the quote. */
 export async function exchangeByApi(api: Api, from: Currency, to: Currency, amount: string): Promise<Quote> {

@@ -6,15 +6,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { solidPng } from '../apps/server/test/images';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { launchChromium, SCREENSHOTS, watchedPhone } from './chromium';
-import { call, newEmail, newTronAddress, operatorToken, registerByApi } from './http';
+import { call, newEmail, newTronAddress, operatorKey, registerByApi } from './http';
 import { expectCleanPage, hash } from './page-checks';
 
 /**
  * Support tickets in the browser against the real server: a member opens a ticket with two screenshots
  * (compressed in the page, uploaded with progress), sees them on the ticket, and an operator's reply
  * sent through the admin API appears on the open ticket without a reload; so does completing it, after
- * which the member rates the answer. The operator is the first address of ADMIN_EMAILS the server was
- * started with (operator@sbc-wallet.local by default). Screenshots of each screen in en and zh with
+ * which the member rates the answer. The operator calls with the API key global-setup.ts made for the
+ * e2e server. Screenshots of each screen in en and zh with
  * E2E_SCREENSHOTS=<dir>.
  */
 const baseUrl = () => inject('baseUrl');
@@ -40,7 +40,7 @@ const messages = (page: Page, author: 'member' | 'operator') => page.locator(`[d
 
 beforeAll(async () => {
   member = await registerByApi(baseUrl(), { email: newEmail('tickets'), network: 'TRON', address: newTronAddress() });
-  operator = await operatorToken(baseUrl());
+  operator = operatorKey();
   browser = await launchChromium();
   if (SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true });
 });

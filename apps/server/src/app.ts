@@ -141,13 +141,13 @@ export async function buildApp(deps: AppDeps) {
   await registerAudit(app, { db });
   await registerOperators(app, { db, clock, config, mailer, limits, logger });
   await registerSystem(app, { db, config });
-  await registerAppRelease(app, { db, clock, config });
+  await registerAppRelease(app, { db, clock });
   const authDeps = await registerAuth(app, { db, clock, config, mailer, limits, logger });
   await registerNotifications(app, { db, clock, hub });
   const chain = await registerChain(app, { database, clock, config, mailer, logger, devchain: deps.devchain });
   const walletDeps = await registerWallet(app, { authDeps, config, chain, logger, jobs });
   await registerAddressBook(app, { authDeps, config });
-  await registerAdmin(app, { walletDeps, config, approvals });
+  await registerAdmin(app, { walletDeps, approvals });
   if (jobs) await startSecretLimitJobs(jobs, limits);
   const cardDeps = await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
   await registerPayout(app, {
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps) {
     approvals,
   });
   await registerTickets(app, { db, clock, config });
-  await registerHelp(app, { db, clock, config });
+  await registerHelp(app, { db, clock });
   await registerStatements(app, { db, clock });
   await registerConsole(app, { cardDeps, config });
   if (config.NODE_ENV !== 'production') await app.register(devFileRoutes);

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { SessionReply } from '@wallet/contract';
 import { expect } from 'vitest';
 import type { TestApp } from './app';
+import { creditMember } from './ledger-fixtures';
 
 export const TRON_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 export const BSC_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -87,17 +87,10 @@ export async function setPaymentPin(t: TestApp, user: { token: string; email: st
 
 export type Member = Awaited<ReturnType<typeof registerUser>>;
 
-/** A new member with the payment password PIN and `usdt` credited by the world's operator (skipped for '0'). */
-export async function fundedMember(t: TestApp & { admin: Member }, usdt = '1000'): Promise<Member> {
+/** A new member with the payment password PIN and `usdt` credited by a ledger adjustment (skipped for '0'). */
+export async function fundedMember(t: TestApp, usdt = '1000'): Promise<Member> {
   const member = await registerUser(t);
   await setPaymentPin(t, member, PIN);
-  if (usdt === '0') return member;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/users/${member.profile.uid}/adjustments`,
-    headers: { ...t.admin.headers, 'idempotency-key': randomUUID() },
-    payload: { currency: 'USDT', amount: usdt, reason: 'test funding' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  if (usdt !== '0') await creditMember(t, member.profile.uid, 'USDT', usdt);
   return member;
 }

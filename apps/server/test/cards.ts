@@ -13,10 +13,11 @@ import { loadConfig } from '../src/platform/config';
 import { startJobs, stopJobs } from '../src/platform/jobs';
 import { createLogger } from '../src/platform/logger';
 import { createSecretLimits } from '../src/platform/secret-limits';
-import { fundedMember, type Member, registerUser } from './accounts';
+import { fundedMember, type Member } from './accounts';
 import type { TestApp } from './app';
 import type { ManualClock } from './clock';
 import { createTestDatabase } from './database';
+import { type TestOperator, testOperator } from './operators';
 
 export { SHIPPING } from './shipping';
 
@@ -30,7 +31,8 @@ export interface CardWorld extends TestApp {
   sandbox: SandboxIssuer & { url: string };
   boss: PgBoss | null;
   deps: CardDeps;
-  admin: User;
+  /** An operator of every role but auditor, by API key. */
+  admin: TestOperator;
 }
 
 /**
@@ -65,7 +67,6 @@ export async function createCardWorld({
     RATE_LIMIT_CODES_PER_HOUR: '10000',
     RATE_LIMIT_LOGINS_PER_MINUTE: '10000',
     CODES_PER_EMAIL_PER_HOUR: '1000',
-    ADMIN_EMAILS: 'root@example.com',
     ISSUER_WEBHOOK_SECRET: WEBHOOK_SECRET,
     ISSUER_API_KEY: API_KEY,
     ...(issuerTimeoutMs === undefined ? {} : { ISSUER_TIMEOUT_MS: String(issuerTimeoutMs) }),
@@ -111,21 +112,21 @@ export async function createCardWorld({
       jobs: null,
       log: logger,
     } satisfies CardDeps,
-    admin: undefined as unknown as User,
+    admin: undefined as unknown as TestOperator,
     async close() {
       await app.close();
       await issuer.close();
       if (boss) await stopJobs(boss, 5000);
       await database.drop();
     },
-  } satisfies Omit<CardWorld, 'admin'> & { admin: User };
-  world.admin = await registerUser(world, { email: 'root@example.com' });
+  } satisfies CardWorld;
+  world.admin = await testOperator(world);
   return world as CardWorld;
 }
 
 export const call = (
   t: CardWorld,
-  user: User,
+  user: { headers: Record<string, string> },
   method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: object,

@@ -1,7 +1,7 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Currency } from '@wallet/contract';
-import { insertUser } from '../src/modules/auth/queries';
-import { accountId, SYSTEM_PURPOSES, USER_WALLET } from '../src/modules/ledger';
+import { findUserByUid, insertUser } from '../src/modules/auth/queries';
+import { accountId, type PostingResult, post, SYSTEM_PURPOSES, USER_WALLET } from '../src/modules/ledger';
 import type { Db } from '../src/platform/db/database';
 
 /** A user row without going through sign-up, for ledger tests that only need an owner. */
@@ -24,4 +24,34 @@ export const inbound = (db: Db, currency: Currency) => system(db, currency, SYST
 export async function balanceOf(db: Db, account: string): Promise<string> {
   const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', account).executeTakeFirstOrThrow();
   return row.balance;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Funds a member for a test: an adjustment journal (ledger code 13) posted straight through the
+ * ledger, as the demo seed does. An operator's adjustment waits for a second operator's approval
+ * (four eyes), so tests that only need a member with money use this instead of the admin route.
+ * `member` is the member's UID or user id.
+ */
+export async function creditMember(
+  target: { database: { handle: { db: Db } } } | Db,
+  member: string,
+  currency: Currency,
+  amount: string,
+): Promise<PostingResult> {
+  const db = 'database' in target ? target.database.handle.db : target;
+  const userId = UUID.test(member) ? member : (await findUserByUid(db, member))?.id;
+  if (!userId) throw new Error(`no member with UID ${member}`);
+  return post(db, {
+    typeCode: 13,
+    userId,
+    reference: 'test-funding',
+    idempotencyKey: `test-funding:${randomUUID()}`,
+    memo: { reason: 'test funding' },
+    legs: [
+      { accountId: await wallet(db, userId, currency), amount },
+      { accountId: await system(db, currency, SYSTEM_PURPOSES.adjustments), amount: `-${amount}` },
+    ],
+  });
 }

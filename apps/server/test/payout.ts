@@ -11,9 +11,10 @@ import { loadConfig } from '../src/platform/config';
 import { createMailer } from '../src/platform/mail';
 import { SecretBox } from '../src/platform/secret-box';
 import { createSecretLimits } from '../src/platform/secret-limits';
-import { type Member, PIN, registerUser } from './accounts';
+import { type Member, PIN } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import type { ManualClock } from './clock';
+import { type TestOperator, testOperator } from './operators';
 
 export const PAYOUT_SECRET = 'test-payout-webhook-secret-0123';
 export const PAYOUT_KEY = 'test-payout-api-key';
@@ -24,7 +25,8 @@ export interface PayoutWorld extends TestApp {
   /** The sandbox partner, or null: orders then wait for the desk. */
   sandbox: (SandboxPayout & { url: string; close(): Promise<void> }) | null;
   deps: PayoutDeps;
-  admin: Member;
+  /** An operator of every role but auditor, by API key. */
+  admin: TestOperator;
 }
 
 /**
@@ -51,7 +53,6 @@ export async function createPayoutWorld({
       })
     : null;
   const env = {
-    ADMIN_EMAILS: 'root@example.com',
     PAYOUT_WEBHOOK_SECRET: PAYOUT_SECRET,
     PAYOUT_API_KEY: PAYOUT_KEY,
     DATABASE_POOL_MAX: '30',
@@ -79,7 +80,7 @@ export async function createPayoutWorld({
     log: t.app.log,
     timeZone: config.TOPUP_TIME_ZONE,
   };
-  const admin = await registerUser(t, { email: 'root@example.com' });
+  const admin = await testOperator(t);
   return {
     ...t,
     url,
@@ -95,7 +96,7 @@ export async function createPayoutWorld({
 
 export const call = (
   t: TestApp,
-  user: Member,
+  user: { headers: Record<string, string> },
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,

@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Ticket, TicketAttachment } from '@wallet/contract';
 import { expect } from 'vitest';
-import { type Member, registerUser } from './accounts';
+import type { Member } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { ManualClock } from './clock';
 import { solidPng } from './images';
+import { type TestOperator, testOperator } from './operators';
 
-/** The app on a fresh database with an operator (root@example.com) and a clock the tests move. */
+/** The app on a fresh database with an operator (a support desk API key) and a clock the tests move. */
 export interface TicketWorld extends TestApp {
   clock: ManualClock;
-  admin: Member;
+  admin: TestOperator;
 }
-
-export const OPERATOR_EMAIL = 'root@example.com';
 
 export async function createTicketWorld(): Promise<TicketWorld> {
   const clock = new ManualClock();
-  const t = await createTestApp({ env: { ADMIN_EMAILS: OPERATOR_EMAIL }, clock });
-  const admin = await registerUser(t, { email: OPERATOR_EMAIL });
+  const t = await createTestApp({ clock });
+  const admin = await testOperator(t, ['support']);
   return { ...t, clock, admin };
 }
 
@@ -28,7 +27,7 @@ export async function userIdOf(t: TestApp, member: Member): Promise<string> {
 
 export const call = (
   t: TestApp,
-  who: Member | null,
+  who: { headers: Record<string, string> } | null,
   method: 'GET' | 'POST',
   url: string,
   payload?: object,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, registerUser, setPaymentPin } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
+import { creditMember } from '../../test/ledger-fixtures';
 import { publishChange } from './changes';
 
 /**
@@ -17,7 +18,6 @@ let a: TestApp;
 let b: { app: TestApp['app']; close(): Promise<void> };
 const PIN = '135790';
 type Member = Awaited<ReturnType<typeof registerUser>>;
-let admin: Member;
 let member: Member;
 let memberId: string;
 
@@ -94,9 +94,8 @@ async function usdt(app: TestApp['app'], user: Member): Promise<string> {
 }
 
 beforeAll(async () => {
-  a = await createTestApp({ env: { ADMIN_EMAILS: 'root@example.com' } });
+  a = await createTestApp();
   b = await anotherServer(a.database.url, a.database.handle.directUrl);
-  admin = await registerUser(a, { email: 'root@example.com' });
   member = await registerUser(a);
   await setPaymentPin(a, member, PIN);
   ({ id: memberId } = await a.database.handle.db
@@ -104,12 +103,7 @@ beforeAll(async () => {
     .select('id')
     .where('email', '=', member.email)
     .executeTakeFirstOrThrow());
-  const credit = await call(a.app, admin, 'POST', `/api/v1/admin/users/${member.profile.uid}/adjustments`, {
-    currency: 'USDT',
-    amount: '1000',
-    reason: 'test funding',
-  });
-  expect(credit.statusCode, credit.body).toBe(200);
+  await creditMember(a, memberId, 'USDT', '1000');
   await waitFor(async () => (await feeds()) === 2);
 });
 afterAll(async () => {

@@ -1,25 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { errorReplySchema } from '@wallet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedMember, type Member, PIN, registerUser, requestCode, TRON_ADDRESS, uniqueEmail } from '../../test/accounts';
+import { fundedMember, type Member, PIN, requestCode, TRON_ADDRESS, uniqueEmail } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
+import { type TestOperator, testOperator } from '../../test/operators';
 
 /**
  * The malformed requests that once reached the database and were answered 500: each is now refused
  * by its schema with 400 and a sentence in the member's language for the field, and stores nothing.
  */
 let t: TestApp;
-let admin: Member;
+let admin: TestOperator;
 let member: Member;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: 'root@example.com' } });
-  admin = await registerUser(t, { email: 'root@example.com' });
-  member = await fundedMember({ ...t, admin }, '100');
+  t = await createTestApp();
+  admin = await testOperator(t);
+  member = await fundedMember(t, '100');
 });
 afterAll(() => t.close());
 
-type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; payload?: object; as?: Member | null; language?: string };
+type Call = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  url: string;
+  payload?: object;
+  as?: { headers: { authorization: string } } | null;
+  language?: string;
+};
 
 async function refused({ method, url, payload, as = member, language = 'en' }: Call) {
   const res = await t.app.inject({
@@ -28,7 +35,7 @@ async function refused({ method, url, payload, as = member, language = 'en' }: C
     headers: {
       'accept-language': language,
       'idempotency-key': randomUUID(),
-      ...(as ? { authorization: `Bearer ${as.token}` } : {}),
+      ...(as ? as.headers : {}),
     },
     ...(payload ? { payload } : {}),
   });

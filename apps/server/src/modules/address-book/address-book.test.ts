@@ -9,7 +9,6 @@ import {
   type Member,
   PASSWORD,
   PIN,
-  registerUser,
   requestCode,
   sendAccountCode,
   TRON_ADDRESS,
@@ -17,6 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
 import { mailsTo, userIdOf } from '../../../test/notifications';
+import { type TestOperator, testOperator } from '../../../test/operators';
 import { enrolProof } from '../../../test/second-factor';
 import { ledgerViolations } from '../ledger';
 
@@ -28,7 +28,7 @@ import { ledgerViolations } from '../ledger';
 
 const DAY = 24 * 3600;
 const clock = new ManualClock();
-let t: TestApp & { admin: Member };
+let t: TestApp & { admin: TestOperator };
 
 const call = (user: { headers: Record<string, string> } | null, method: string, url: string, payload?: object) =>
   t.app.inject({
@@ -77,9 +77,9 @@ async function lockLinks(user: Member): Promise<string[]> {
 beforeAll(async () => {
   const app = await createTestApp({
     clock,
-    env: { ADMIN_EMAILS: 'root@example.com', WITHDRAW_NEW_ADDRESS_DELAY_HOURS: '24', APP_URL: 'https://wallet.example.com' },
+    env: { WITHDRAW_NEW_ADDRESS_DELAY_HOURS: '24', APP_URL: 'https://wallet.example.com' },
   });
-  t = Object.assign(app, { admin: await registerUser(app, { email: 'root@example.com' }) });
+  t = Object.assign(app, { admin: await testOperator(app, ['compliance']) });
 });
 afterAll(() => t.close());
 
@@ -436,7 +436,7 @@ describe('the lock link', () => {
       })
       .execute();
     const transfer = await call({ headers: { authorization: `Bearer ${sneaky}` } }, 'POST', '/api/v1/wallet/transfers', {
-      toUid: t.admin.profile.uid,
+      toUid: (await fundedMember(t, '0')).profile.uid,
       currency: 'USDT',
       amount: '10',
       code: '000000',
@@ -446,7 +446,11 @@ describe('the lock link', () => {
 
     // Support: only operators, with a note; then the member signs in again.
     const bystander = await fundedMember(t, '0');
-    expect((await call(bystander, 'GET', `/api/v1/admin/users/${member.profile.uid}/lock`)).statusCode).toBe(403);
+    expect((await call(bystander, 'GET', `/api/v1/admin/users/${member.profile.uid}/lock`)).statusCode).toBe(401);
+    const finance = await testOperator(t, ['finance']);
+    expect((await call(finance, 'POST', `/api/v1/admin/users/${member.profile.uid}/unlock`, { note: 'not mine to lift' })).statusCode).toBe(
+      403,
+    );
     const state = await call(t.admin, 'GET', `/api/v1/admin/users/${member.profile.uid}/lock`);
     expect(state.json()).toMatchObject({ locked: true, reason: 'member_link:address_saved' });
     const noNote = await call(t.admin, 'POST', `/api/v1/admin/users/${member.profile.uid}/unlock`, { note: '' });
@@ -466,13 +470,15 @@ describe('the lock link', () => {
       .selectFrom('audit_log')
       .select(['action', 'actor_kind'])
       .where('subject', '=', `user:${userId}`)
-      .where('action', 'in', ['user.account.locked', 'user.account.unlocked'])
-      .orderBy('id')
+      .where('action', '=', 'user.account.locked')
       .execute();
-    expect(audit).toEqual([
-      { action: 'user.account.locked', actor_kind: 'user' },
-      { action: 'user.account.unlocked', actor_kind: 'admin' },
-    ]);
+    expect(audit).toEqual([{ action: 'user.account.locked', actor_kind: 'user' }]);
+    const unlockedBy = await t.database.handle.db
+      .selectFrom('operator_audit')
+      .select(['action', 'operator_id', 'after'])
+      .where('member_uid', '=', member.profile.uid)
+      .execute();
+    expect(unlockedBy).toEqual([{ action: 'member.unlock', operator_id: t.admin.id, after: { locked: false } }]);
   });
 
   it('does not work after 7 days', async () => {

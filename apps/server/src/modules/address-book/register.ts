@@ -8,5 +8,5 @@ export async function registerAddressBook(app: FastifyInstance, options: { authD
   const { authDeps: deps, config } = options;
   await app.register(addressBookRoutes, { deps });
   await app.register(accountLockRoutes, { deps, config });
-  await app.register(accountLockAdminRoutes, { deps, config });
+  await app.register(accountLockAdminRoutes, { deps });
 }

@@ -113,7 +113,7 @@ export const accountLockRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps; config: 
 };
 
 /** Support's side of the lock: read it, and lift it once the member is verified. */
-export const accountLockAdminRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps; config: Config }> = async (app, { deps, config }) => {
+export const accountLockAdminRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
   const tags = ['admin'];
   const memberId = async (uid: string) => {
     const user = await findUserByUid(deps.db, uid);

@@ -13,7 +13,6 @@ import {
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../platform/config';
 import { idempotencyKey } from '../../platform/idempotency';
 import type { Approvals } from '../approvals/service';
 import { operatorOf } from '../operators/context';
@@ -28,10 +27,7 @@ const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
  * adjustment, and a withdrawal above approvals.withdrawal_above, answer 202 with an approval request
  * that a second operator approves (ADR 0034).
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; config: Config; approvals: Approvals }> = async (
-  app,
-  { deps, approvals },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; approvals: Approvals }> = async (app, { deps, approvals }) => {
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 

@@ -7,7 +7,6 @@ import {
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../platform/config';
 import { operatorOf } from '../operators/context';
 import { type AppReleaseDeps, listReleases, publishRelease } from './service';
 
@@ -16,7 +15,7 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** The operator publishes app versions (API only until the operator console); each publish is audited. */
-export const appReleaseAdminRoutes: FastifyPluginAsyncZod<{ deps: AppReleaseDeps; config: Config }> = async (app, { deps, config }) => {
+export const appReleaseAdminRoutes: FastifyPluginAsyncZod<{ deps: AppReleaseDeps }> = async (app, { deps }) => {
   app.put(
     '/api/v1/admin/app/releases/:version',
     {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { type TestOperator, testOperator } from '../../../test/operators';
 import { DEMO_RELEASE_NOTES, seedAppRelease } from '../demo/app-release-content';
 
 /**
@@ -11,15 +12,15 @@ import { DEMO_RELEASE_NOTES, seedAppRelease } from '../demo/app-release-content'
  */
 type User = Awaited<ReturnType<typeof registerUser>>;
 let t: TestApp;
-let admin: User;
+let admin: TestOperator;
 let member: User;
 
 const SHA = 'ab'.repeat(32);
 const ANDROID = { url: 'https://downloads.example.com/sbc-wallet-1.50.apk', sha256: SHA, size: 23_456_789 };
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: 'root@example.com' } });
-  admin = await registerUser(t, { email: 'root@example.com' });
+  t = await createTestApp();
+  admin = await testOperator(t, ['admin']);
   member = await registerUser(t);
 });
 afterAll(() => t.close());
@@ -102,8 +103,12 @@ describe('the update check', () => {
 describe('publishing', () => {
   it('is for operators only', async () => {
     expect((await publish('1.51', { notes: { en: 'x' } }, {})).statusCode).toBe(401);
-    expect((await publish('1.51', { notes: { en: 'x' } }, member.headers)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/app/releases', headers: member.headers })).statusCode).toBe(403);
+    // A member's session is nobody on the console's API; an auditor reads releases but publishes none.
+    expect((await publish('1.51', { notes: { en: 'x' } }, member.headers)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/app/releases', headers: member.headers })).statusCode).toBe(401);
+    const auditor = await testOperator(t, ['auditor']);
+    expect((await publish('1.51', { notes: { en: 'x' } }, auditor.headers)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/app/releases', headers: auditor.headers })).statusCode).toBe(200);
   });
 
   it('checks what it is given, with a reason per field', async () => {
@@ -160,13 +165,13 @@ describe('publishing', () => {
     expect(list.json().releases[0].notes).toEqual({ en: 'Fixed notes', ja: '修正' });
 
     const audit = await db()
-      .selectFrom('audit_log')
-      .select(['actor_kind', 'subject', 'details'])
-      .where('action', '=', 'app.release.publish')
-      .orderBy('id')
+      .selectFrom('operator_audit')
+      .select(['operator_id', 'object', 'after'])
+      .where('action', '=', 'release.publish')
+      .orderBy('seq')
       .execute();
-    expect(audit.map((row) => row.subject)).toEqual(['app:1.6', 'app:1.50', 'app:1.51', 'app:1.51']);
-    expect(audit[1]).toMatchObject({ actor_kind: 'admin', details: { minimumVersion: '1.45', languages: ['zh', 'en'], android: ANDROID } });
+    expect(audit.map((row) => row.object)).toEqual(['app:1.6', 'app:1.50', 'app:1.51', 'app:1.51']);
+    expect(audit[1]).toMatchObject({ operator_id: admin.id, after: { minimumVersion: '1.45', languages: ['zh', 'en'], android: ANDROID } });
   });
 });
 

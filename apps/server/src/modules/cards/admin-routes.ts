@@ -1,7 +1,6 @@
 import { adminCardProductBodySchema, cardProductSchema, errorReplySchema, KYC_PHOTO_SIDES, uidSchema } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../platform/config';
 import { recordOperatorAudit } from '../operators/audit-chain';
 import { operatorOf } from '../operators/context';
 import type { CardDeps } from './deps';
@@ -11,8 +10,8 @@ import { toProduct } from './view';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 
-/** Operator side of cards: the product catalogue and KYC documents (ADMIN_EMAILS only, audited). */
-export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Config }> = async (app, { deps, config }) => {
+/** Operator side of cards: the product catalogue and KYC documents (each permission-checked and audited). */
+export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app, { deps }) => {
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
@@ -42,15 +41,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
         response: { 200: cardProductSchema, ...errors },
       },
     },
-    async (request) => {
-      const row = await createProduct(deps, request.body);
-      await recordOperatorAudit(deps.db, operatorOf(request), {
-        action: 'card_product.create',
-        object: `card_product:${row.id}`,
-        after: request.body,
-      });
-      return toProduct(row, request.language);
-    },
+    async (request) => toProduct(await createProduct(deps, operatorOf(request), request.body), request.language),
   );
 
   app.put(
@@ -66,15 +57,7 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
         response: { 200: cardProductSchema, ...errors },
       },
     },
-    async (request) => {
-      const row = await changeProduct(deps, request.params.id, request.body);
-      await recordOperatorAudit(deps.db, operatorOf(request), {
-        action: 'card_product.update',
-        object: `card_product:${row.id}`,
-        after: request.body,
-      });
-      return toProduct(row, request.language);
-    },
+    async (request) => toProduct(await changeProduct(deps, operatorOf(request), request.params.id, request.body), request.language),
   );
 
   app.get(
@@ -89,13 +72,16 @@ export const cardAdminRoutes: FastifyPluginAsyncZod<{ deps: CardDeps; config: Co
       },
     },
     async (request, reply) => {
-      const { userId, photo } = await memberPhoto(deps, request.params.uid, request.params.side);
-      await recordOperatorAudit(deps.db, operatorOf(request), {
-        action: 'kyc.photo.view',
-        object: `user:${request.params.uid}`,
-        memberUid: request.params.uid,
-        after: { side: request.params.side },
-      });
+      const { photo } = await memberPhoto(deps, request.params.uid, request.params.side);
+      // Its own transaction: the audit chain numbers entries under a transaction lock.
+      await deps.db.transaction().execute((trx) =>
+        recordOperatorAudit(trx, operatorOf(request), {
+          action: 'kyc.photo.view',
+          object: `user:${request.params.uid}`,
+          memberUid: request.params.uid,
+          after: { side: request.params.side },
+        }),
+      );
       reply.header('cache-control', 'private, no-store');
       return reply.type(photo.content_type).send(photo.bytes);
     },

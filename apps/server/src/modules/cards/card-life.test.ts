@@ -15,6 +15,7 @@ import {
   waitFor,
 } from '../../../test/cards';
 import { ManualClock } from '../../../test/clock';
+import { testOperator } from '../../../test/operators';
 import { ledgerViolations } from '../ledger';
 import { chargeMonthlyFees } from './funding/monthly-fee';
 
@@ -126,9 +127,17 @@ describe('a virtual card, from purchase to monthly fee', () => {
       headers: t.admin.headers,
     });
     expect(asOperator.statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/v1/admin/kyc/${alice.profile.uid}/photos/front`, headers: bob.headers })).statusCode,
-    ).toBe(403);
+    const views = await t.database.handle.db
+      .selectFrom('operator_audit')
+      .select(['action', 'operator_id', 'member_uid'])
+      .where('member_uid', '=', alice.profile.uid)
+      .execute();
+    expect(views).toEqual([{ action: 'kyc.photo.view', operator_id: t.admin.id, member_uid: alice.profile.uid }]);
+    const photoAs = async (headers: Record<string, string>) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/admin/kyc/${alice.profile.uid}/photos/front`, headers })).statusCode;
+    expect(await photoAs(bob.headers)).toBe(401);
+    // KYC documents are compliance's alone, even for an operator who reads everything else.
+    expect(await photoAs((await testOperator(t, ['auditor'])).headers)).toBe(403);
   });
 
   it('refuses bad dates and names not in English letters', async () => {

@@ -72,9 +72,9 @@ async function holderId(user: User) {
 
 beforeAll(async () => {
   t = await createCardWorld({ clock });
-  const products = await call(t, t.admin, 'GET', '/api/v1/cards/products');
-  productId = products.json().products.find((p: { name: string }) => p.name === 'Virtual USD Classic').id;
   alice = await fundedUser(t, '1000');
+  const products = await call(t, alice, 'GET', '/api/v1/cards/products');
+  productId = products.json().products.find((p: { name: string }) => p.name === 'Virtual USD Classic').id;
   aliceId = await userIdOf(t, alice.email);
 });
 afterAll(() => t?.close());

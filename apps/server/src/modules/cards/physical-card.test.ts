@@ -16,6 +16,7 @@ import {
   waitFor,
 } from '../../../test/cards';
 import { ManualClock } from '../../../test/clock';
+import { testOperator } from '../../../test/operators';
 import { ledgerViolations } from '../ledger';
 
 /**
@@ -212,7 +213,32 @@ it('manages card products through the admin API', async () => {
   expect(created.statusCode, created.body).toBe(200);
   const offered = async () => (await call(t, bob, 'GET', '/api/v1/cards/products')).json().products.map((p: { name: string }) => p.name);
   expect(await offered()).not.toContain('Virtual HKD Black');
-  await call(t, t.admin, 'PUT', `/api/v1/admin/card-products/${created.json().id}`, { ...created.json(), id: undefined, enabled: true });
+  const id = created.json().id;
+  await call(t, t.admin, 'PUT', `/api/v1/admin/card-products/${id}`, { ...created.json(), id: undefined, enabled: true });
   expect(await offered()).toContain('Virtual HKD Black');
-  expect((await call(t, bob, 'POST', '/api/v1/admin/card-products', created.json())).statusCode).toBe(403);
+  const audit = await t.database.handle.db
+    .selectFrom('operator_audit')
+    .select(['action', 'operator_id', 'before', 'after'])
+    .where('object', '=', `card_product:${id}`)
+    .orderBy('seq')
+    .execute();
+  expect(audit).toEqual([
+    {
+      action: 'card_product.create',
+      operator_id: t.admin.id,
+      before: null,
+      after: expect.objectContaining({ enabled: false, openingFee: '50' }),
+    },
+    {
+      action: 'card_product.update',
+      operator_id: t.admin.id,
+      before: expect.objectContaining({ enabled: false }),
+      after: expect.objectContaining({ enabled: true, name: 'Virtual HKD Black' }),
+    },
+  ]);
+  // A member's session is nobody on the console's API; finance reads the catalogue but does not change it.
+  expect((await call(t, bob, 'POST', '/api/v1/admin/card-products', created.json())).statusCode).toBe(401);
+  const finance = await testOperator(t, ['finance']);
+  expect((await call(t, finance, 'GET', '/api/v1/admin/card-products')).statusCode).toBe(200);
+  expect((await call(t, finance, 'POST', '/api/v1/admin/card-products', created.json())).statusCode).toBe(403);
 });

@@ -93,6 +93,10 @@ export const markBound = (db: Executor, cardId: string, now: Date) =>
 export const insertProduct = (db: Executor, row: Insertable<CardProductsTable>) =>
   db.insertInto('card_products').values(row).returningAll().executeTakeFirstOrThrow();
 
+/** A product row, locked until the transaction ends: its change is audited against what it was. */
+export const lockProduct = (trx: Executor, id: string) =>
+  trx.selectFrom('card_products').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
 export const updateProduct = (db: Executor, id: string, changes: Updateable<CardProductsTable>) =>
   db.updateTable('card_products').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 

@@ -55,7 +55,7 @@ export async function registerCards(
   await app.register(cardControlsRoutes, { deps });
   await app.register(cardMoneyRoutes, { deps });
   await app.register(cardKycRoutes, { deps });
-  await app.register(cardAdminRoutes, { deps, config });
+  await app.register(cardAdminRoutes, { deps });
   const sandboxUrl = options.sandboxUrl;
   if (sandboxUrl && config.NODE_ENV !== 'production') {
     // The web app's dev links point here, so they work whatever port the sandbox got.

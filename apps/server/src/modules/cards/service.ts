@@ -28,7 +28,7 @@ import type { OperatorContext } from '../operators/context';
 import { cardBalances, cardPurpose } from './accounts';
 import { cardProductsChanged, cardsChanged } from './card-changes';
 import type { CardDeps } from './deps';
-import type { CardRow, CardTxRow } from './queries';
+import type { CardRow, CardTxRow, ProductRow } from './queries';
 import * as q from './queries';
 import { toCard, toProduct, toTransaction } from './view';
 
@@ -323,19 +323,46 @@ const productColumns = (body: AdminCardProductBody) => ({
   enabled: body.enabled,
 });
 
-/** Adds a product to the catalogue (the operator's; the route audits it). */
-export async function createProduct(deps: CardDeps, body: AdminCardProductBody) {
-  const row = await q.insertProduct(deps.db, productColumns(body));
-  cardProductsChanged(deps.db);
-  return row;
+/** The audited fields of a product row: what the audit log shows before and after an operator's change. */
+const productTerms = (row: ProductRow) => ({
+  name: row.name,
+  names: row.names,
+  level: row.level,
+  type: row.type,
+  currency: row.currency,
+  // As the API shows them ('50', not numeric's '50.000000000000000000').
+  openingFee: new Decimal(row.opening_fee).toFixed(),
+  monthlyFee: new Decimal(row.monthly_fee).toFixed(),
+  rechargeFeeRate: new Decimal(row.recharge_fee_rate).toFixed(),
+  enabled: row.enabled,
+});
+
+/** Adds a product to the catalogue; the operator's audit entry commits with it. */
+export async function createProduct(deps: CardDeps, operator: OperatorContext, body: AdminCardProductBody) {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await q.insertProduct(trx, productColumns(body));
+    await recordOperatorAudit(trx, operator, { action: 'card_product.create', object: `card_product:${row.id}`, after: productTerms(row) });
+    cardProductsChanged(trx);
+    return row;
+  });
 }
 
-/** Changes a product: its fees apply to later openings, recharges and months. */
-export async function changeProduct(deps: CardDeps, id: string, body: AdminCardProductBody) {
-  const row = await q.updateProduct(deps.db, id, { ...productColumns(body), updated_at: deps.clock.now() });
-  if (!row) throw new AppError('CARD_PRODUCT_NOT_FOUND');
-  cardProductsChanged(deps.db);
-  return row;
+/** Changes a product: its fees apply to later openings, recharges and months. Audited with the terms before and after. */
+export async function changeProduct(deps: CardDeps, operator: OperatorContext, id: string, body: AdminCardProductBody) {
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await q.lockProduct(trx, id);
+    if (!before) throw new AppError('CARD_PRODUCT_NOT_FOUND');
+    const row = await q.updateProduct(trx, id, { ...productColumns(body), updated_at: deps.clock.now() });
+    if (!row) throw new AppError('CARD_PRODUCT_NOT_FOUND');
+    await recordOperatorAudit(trx, operator, {
+      action: 'card_product.update',
+      object: `card_product:${row.id}`,
+      before: productTerms(before),
+      after: productTerms(row),
+    });
+    cardProductsChanged(trx);
+    return row;
+  });
 }
 
 /** What the operators' console reads of cards: the day's spend, every card with its balance, the members a card number ends for. */

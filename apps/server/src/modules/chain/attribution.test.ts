@@ -1,17 +1,16 @@
 import { TronWeb } from 'tronweb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser } from '../../../test/accounts';
 import { type ChainTestbed, DEPOSIT_ADDRESS, randomAddress, startChainTestbed, usdtBalance, userWithAddress } from '../../../test/chain';
 import { ManualClock } from '../../../test/clock';
+import { testOperator } from '../../../test/operators';
 
 const USDT = (whole: number) => BigInt(whole) * 1_000_000n;
-const ADMIN = 'chain-admin@example.com';
 
 // 23:00 on 22 November at UTC+8, the platform's default day.
 const clock = new ManualClock(new Date('2026-11-22T15:00:00.000Z'));
 let bed: ChainTestbed;
 beforeAll(async () => {
-  bed = await startChainTestbed({ clock, env: { ADMIN_EMAILS: ADMIN } });
+  bed = await startChainTestbed({ clock });
 });
 afterAll(async () => {
   await bed?.close();
@@ -43,7 +42,7 @@ describe('who a deposit belongs to', () => {
     const row = await statusOf(hash);
     expect(row).toMatchObject({ status: 'unattributed', note: 'unbound_sender', user_id: null });
 
-    const admin = await registerUser(t, { email: ADMIN });
+    const admin = await testOperator(t, ['finance']);
     const listed = await t.app.inject({ method: 'GET', url: '/api/v1/admin/deposits/unattributed', headers: admin.headers });
     expect(listed.json().deposits.map((d: { txHash: string }) => d.txHash)).toContain(hash);
 
@@ -54,7 +53,15 @@ describe('who a deposit belongs to', () => {
       headers: owner.headers,
       payload: { uid: owner.uid, reason: 'mine, honest' },
     });
-    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.statusCode).toBe(401);
+    const compliance = await testOperator(t, ['compliance']);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/deposits/${row.id}/assign`,
+      headers: compliance.headers,
+      payload: { uid: owner.uid, reason: 'not my desk' },
+    });
+    expect(refused.statusCode).toBe(403);
     const assigned = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/deposits/${row.id}/assign`,
@@ -71,8 +78,8 @@ describe('who a deposit belongs to', () => {
       payload: { uid: owner.uid, reason: 'twice by mistake' },
     });
     expect(again.json().error.code).toBe('DEPOSIT_NOT_UNATTRIBUTED');
-    const audit = await t.database.handle.db.selectFrom('audit_log').selectAll().where('action', '=', 'deposit.assign').execute();
-    expect(audit).toEqual([expect.objectContaining({ subject: `deposit:${row.id}`, actor_kind: 'admin' })]);
+    const audit = await t.database.handle.db.selectFrom('operator_audit').selectAll().where('action', '=', 'deposit.assign').execute();
+    expect(audit).toEqual([expect.objectContaining({ object: `deposit:${row.id}`, operator_id: admin.id })]);
   });
 
   it('does not credit a user whose bound address is on another network (same key, TRON form)', async () => {

@@ -38,7 +38,7 @@ export async function registerChain(
   const chain = chainServiceFromConfig(config, database, clock, options.logger, options.mailer, faucet);
   app.decorate('chain', chain);
   await app.register(topUpRoutes, { db, clock, chain, config });
-  await app.register(depositAdminRoutes, { db, clock, chain, config });
+  await app.register(depositAdminRoutes, { chain });
   if (faucet && devchain) await app.register(devChainRoutes, { db, clock, chain, devchain, config });
   return chain;
 }

@@ -61,7 +61,7 @@ export const topUpRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, clock,
 };
 
 /** Operators: deposits that belong to nobody, and assigning one to a user (audited). */
-export const depositAdminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, clock, chain, config }) => {
+export const depositAdminRoutes: FastifyPluginAsyncZod<{ chain: ChainService }> = async (app, { chain }) => {
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 

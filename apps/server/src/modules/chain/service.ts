@@ -151,25 +151,30 @@ export function createChainService(deps: ScanDeps, adapters: ChainAdapter[], set
       const user = await findUserByUid(deps.db, uid);
       if (!user) throw new AppError('RECIPIENT_NOT_FOUND');
       const now = deps.clock.now();
-      const updated = await q.updateUnattributedDeposit(deps.db, depositId, {
-        user_id: user.id,
-        attributed_by: `operator:${operator.operatorId}`,
-        status: 'confirming',
-        note: null,
-        updated_at: now,
+      // The assignment and its audit entry commit together (the credit then follows as for any deposit).
+      const updated = await deps.db.transaction().execute(async (trx) => {
+        const count = await q.updateUnattributedDeposit(trx, depositId, {
+          user_id: user.id,
+          attributed_by: `operator:${operator.operatorId}`,
+          status: 'confirming',
+          note: null,
+          updated_at: now,
+        });
+        if (count === 0) return 0;
+        await recordOperatorAudit(trx, operator, {
+          action: 'deposit.assign',
+          object: `deposit:${depositId}`,
+          memberUid: uid,
+          before: { status: 'unattributed' },
+          after: { status: 'confirming', uid },
+          reason,
+        });
+        return count;
       });
       if (updated === 0) {
         const exists = await q.findDepositId(deps.db, depositId);
         throw new AppError(exists ? 'DEPOSIT_NOT_UNATTRIBUTED' : 'DEPOSIT_NOT_FOUND');
       }
-      await recordOperatorAudit(deps.db, operator, {
-        action: 'deposit.assign',
-        object: `deposit:${depositId}`,
-        memberUid: uid,
-        before: { status: 'unattributed' },
-        after: { status: 'confirming', uid },
-        reason,
-      });
       await creditDeposit(deps.db, depositId, now, settings.timeZone);
       const row = await q.getDeposit(deps.db, depositId);
       return toDeposit(row, await heads());

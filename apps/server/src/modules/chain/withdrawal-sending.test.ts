@@ -1,7 +1,7 @@
 import { Decimal } from '@wallet/contract';
 import { DEV_HOT_WALLET_KEY } from '@wallet/devchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastCode, registerUser, sendAccountCode, setPaymentPin } from '../../../test/accounts';
+import { lastCode, sendAccountCode, setPaymentPin } from '../../../test/accounts';
 import {
   type ChainTestbed,
   chainDeps,
@@ -13,12 +13,12 @@ import {
 } from '../../../test/chain';
 import { ManualClock } from '../../../test/clock';
 import { mailsTo, notificationsAbout, setLanguage } from '../../../test/notifications';
+import { testOperator } from '../../../test/operators';
 import { loadConfig } from '../../platform/config';
 import { ledgerViolations } from '../ledger';
 import { createChainService } from './service';
 import { adaptersFromConfig } from './setup';
 
-const ADMIN = 'send-admin@example.com';
 const PIN = '135790';
 // Moved by hand past the one-minute wait between emailed codes.
 const clock = new ManualClock();
@@ -28,7 +28,7 @@ let user: Awaited<ReturnType<typeof userWithAddress>>;
 beforeAll(async () => {
   bed = await startChainTestbed({
     clock,
-    env: { BSC_HOT_WALLET_KEY: DEV_HOT_WALLET_KEY, WITHDRAW_AUTO_APPROVE_BELOW: '100', ADMIN_EMAILS: ADMIN },
+    env: { BSC_HOT_WALLET_KEY: DEV_HOT_WALLET_KEY, WITHDRAW_AUTO_APPROVE_BELOW: '100' },
   });
   // The user's money arrives the real way: a deposit on the local chain, confirmed and credited.
   user = await userWithAddress(bed.t, 'BSC', randomAddress());
@@ -142,7 +142,7 @@ describe('withdrawal sending on the local chain', () => {
     expect(w.status).toBe('pending_review');
     await t.app.chain.sendWithdrawals('BSC');
     expect(await chain.usdtBalance(w.address)).toBe(0n);
-    const admin = await registerUser(t, { email: ADMIN });
+    const admin = await testOperator(t, ['finance']);
     const approved = await t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/withdrawals/${w.id}/approve`,

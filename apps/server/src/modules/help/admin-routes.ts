@@ -13,7 +13,6 @@ import {
 } from '@wallet/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../platform/config';
 import { recordOperatorAudit } from '../operators/audit-chain';
 import { operatorOf } from '../operators/context';
 import {
@@ -40,7 +39,7 @@ const audited =
     recordOperatorAudit(trx, operatorOf(request), { action: entry.action, object: entry.subject, after: entry.details });
 
 /** The operator writes the help centre (API only until the operator console); every write is audited with it. */
-export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps; config: Config }> = async (app, { deps, config }) => {
+export const helpAdminRoutes: FastifyPluginAsyncZod<{ deps: HelpDeps }> = async (app, { deps }) => {
   app.get(
     '/api/v1/admin/help/articles',
     {

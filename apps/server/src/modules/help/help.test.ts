@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { type TestOperator, testOperator } from '../../../test/operators';
 import { DEMO_HELP_IDS, seedHelpContent } from '../demo/help-content';
 import { excerpt, plainText } from './service';
 
@@ -13,16 +14,12 @@ import { excerpt, plainText } from './service';
  */
 type User = Awaited<ReturnType<typeof registerUser>>;
 let t: TestApp;
-let admin: User;
-let adminId: string;
+let admin: TestOperator;
 let member: User;
 
-const ADMIN_EMAIL = 'help-admin@example.com';
-
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-  admin = await registerUser(t, { email: ADMIN_EMAIL });
-  adminId = (await db().selectFrom('users').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()).id;
+  t = await createTestApp();
+  admin = await testOperator(t, ['admin']);
   member = await registerUser(t);
 });
 afterAll(() => t.close());
@@ -53,20 +50,23 @@ async function createCategory(names: object, sort = 0): Promise<{ id: string }> 
   return res.json();
 }
 
-const auditRows = (action: string, subject: string) =>
+const auditRows = (action: string, object: string) =>
   db()
-    .selectFrom('audit_log')
-    .select(['actor_kind', 'actor_id', 'details'])
+    .selectFrom('operator_audit')
+    .select(['operator_id', 'after'])
     .where('action', '=', action)
-    .where('subject', '=', subject)
+    .where('object', '=', object)
+    .orderBy('seq')
     .execute();
 
 async function auditFails() {
   await sql`create or replace function refuse_audit() returns trigger language plpgsql as $$
     begin raise exception 'audit log unavailable'; end $$`.execute(db());
-  await sql`create or replace trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`.execute(db());
+  await sql`create or replace trigger refuse_audit before insert on operator_audit for each row execute function refuse_audit()`.execute(
+    db(),
+  );
 }
-const auditWorks = () => sql`drop trigger if exists refuse_audit on audit_log`.execute(db());
+const auditWorks = () => sql`drop trigger if exists refuse_audit on operator_audit`.execute(db());
 
 /** The field codes of a VALIDATION_FAILED reply. */
 const fieldCodes = (res: Reply) => {
@@ -76,11 +76,15 @@ const fieldCodes = (res: Reply) => {
 };
 
 describe('operator writes', () => {
-  it('are refused to members who are not operators, and to nobody signed in', async () => {
+  it('are refused to members, to operators who may only read content, and to nobody signed in', async () => {
     const body = { kind: 'guide', texts: { en: text('Not allowed') } };
     const asMemberRes = await t.app.inject({ method: 'POST', url: '/api/v1/admin/help/articles', headers: member.headers, payload: body });
-    expect(asMemberRes.statusCode).toBe(403);
-    expect(asMemberRes.json().error.code).toBe('FORBIDDEN');
+    expect(asMemberRes.statusCode).toBe(401);
+    expect(asMemberRes.json().error.code).toBe('OPERATOR_SIGN_IN_REQUIRED');
+    const support = await testOperator(t, ['support']);
+    const asSupport = await t.app.inject({ method: 'POST', url: '/api/v1/admin/help/articles', headers: support.headers, payload: body });
+    expect(asSupport.json().error.code).toBe('FORBIDDEN');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/help/articles', headers: support.headers })).statusCode).toBe(200);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/admin/help/articles', payload: body });
     expect(anonymous.statusCode).toBe(401);
     for (const [method, url] of [
@@ -89,7 +93,7 @@ describe('operator writes', () => {
       ['GET', '/api/v1/admin/help/articles'],
     ] as const) {
       const res = await t.app.inject({ method, url, headers: member.headers, payload: {} });
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
     const titles = await db().selectFrom('help_article_texts').select('title').where('title', '=', 'Not allowed').execute();
     expect(titles).toEqual([]);
@@ -111,11 +115,7 @@ describe('operator writes', () => {
     const created = await createArticle({ kind: 'guide', texts: { en: text('Audited guide'), zh: text('审计指南') } });
     const audit = await auditRows('help.article.create', `help_article:${created.id}`);
     expect(audit).toEqual([
-      {
-        actor_kind: 'admin',
-        actor_id: adminId,
-        details: expect.objectContaining({ kind: 'guide', published: true, languages: ['en', 'zh'] }),
-      },
+      { operator_id: admin.id, after: expect.objectContaining({ kind: 'guide', published: true, languages: ['en', 'zh'] }) },
     ]);
   });
 
@@ -217,9 +217,7 @@ describe('operator writes', () => {
     const republished = await asAdmin('PUT', `/api/v1/admin/help/articles/${first.id}`, { kind: 'guide', texts: { en: text('Back') } });
     expect(republished.json()).toMatchObject({ published: true, publishedAt: before.publishedAt });
     expect(await auditRows('help.article.update', `help_article:${first.id}`)).toHaveLength(2);
-    expect(await auditRows('help.article.unpublish', `help_article:${first.id}`)).toEqual([
-      { actor_kind: 'admin', actor_id: adminId, details: {} },
-    ]);
+    expect(await auditRows('help.article.unpublish', `help_article:${first.id}`)).toEqual([{ operator_id: admin.id, after: null }]);
   });
 });
 

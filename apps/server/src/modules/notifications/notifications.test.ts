@@ -1,21 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { createParser } from 'eventsource-parser';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedMember, type Member, registerUser } from '../../../test/accounts';
+import { fundedMember, type Member } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { creditMember } from '../../../test/ledger-fixtures';
 import { notify } from './notify';
 
 /** Notifications: the list, read marks, and the live stream (its events, resume, limits, other servers). */
-let t: TestApp & { admin: Member; url: string };
+let t: TestApp & { url: string };
 let alice: Member;
 let bob: Member;
 
 beforeAll(async () => {
-  const app = await createTestApp({ env: { ADMIN_EMAILS: 'root@example.com' } });
+  const app = await createTestApp();
   const url = (await app.app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
-  const admin = await registerUser(app, { email: 'root@example.com' });
-  t = { ...app, admin, url };
+  t = { ...app, url };
   alice = await fundedMember(t, '0');
   bob = await fundedMember(t, '0');
 });
@@ -171,13 +170,7 @@ describe('the live stream', () => {
     expect(notification).toMatchObject({ code: 'transfer_received', params: { amount: '7.25' } });
     expect(event.id).toBe(notification.id);
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/users/${alice.profile.uid}/adjustments`,
-      headers: { ...t.admin.headers, 'idempotency-key': randomUUID() },
-      payload: { currency: 'USDT', amount: '3', reason: 'test funding' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await creditMember(t, alice.profile.uid, 'USDT', '3');
     await stream.next((e) => e.event === 'balances');
     // Nothing of Bob's reaches Alice.
     await tell(bob, '1');

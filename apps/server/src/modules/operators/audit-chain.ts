@@ -67,6 +67,9 @@ const CHAIN_LOCK = 0x6f70617564; // "opaud"
 
 /** Appends an operator's action; pass the action's transaction so both commit or neither. */
 export async function recordOperatorAudit(trx: Executor, operator: OperatorContext | null, entry: OperatorAuditEntry): Promise<void> {
+  // The numbering lock lasts as long as a transaction: outside one it would end at once, and two
+  // entries written at the same moment would take the same number.
+  if (!trx.isTransaction) return trx.transaction().execute((own) => recordOperatorAudit(own, operator, entry));
   await sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(trx);
   const last = await trx.selectFrom('operator_audit').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
   const seq = (BigInt(last?.seq ?? '0') + 1n).toString();

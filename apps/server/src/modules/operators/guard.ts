@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { type OperatorRole, rolesAllow } from '@wallet/contract';
+import { type OperatorRole, type Permission, rolesAllow } from '@wallet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
@@ -23,6 +23,20 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 // Writing last_used_at on every request would make every read a write; a minute's precision is enough.
 const TOUCH_AFTER_MS = 60_000;
 
+/** An /api/v1/admin route as the guard saw it registered: the role-matrix test walks these. */
+export interface OperatorRoute {
+  method: string;
+  url: string;
+  permission: Permission | null;
+  operatorPublic: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    operatorRoutes: readonly OperatorRoute[];
+  }
+}
+
 export interface GuardDeps {
   db: Db;
   clock: Clock;
@@ -37,10 +51,14 @@ export const tokenHash = (token: string): Buffer => hash('sha256', token, 'buffe
  */
 export function registerOperatorGuard(app: FastifyInstance, deps: GuardDeps): void {
   app.decorateRequest('operator', null);
+  const routes: OperatorRoute[] = [];
+  app.decorate('operatorRoutes', routes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(CONSOLE_API_PREFIX)) return;
-    const config = route.config as { permission?: string; operatorPublic?: boolean } | undefined;
+    const config = route.config as { permission?: Permission; operatorPublic?: boolean } | undefined;
     if (!config?.permission && !config?.operatorPublic) throw new Error(`${route.method} ${route.url} names no permission (ADR 0034)`);
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, permission: config.permission ?? null, operatorPublic: config.operatorPublic === true });
   });
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
@@ -51,8 +69,11 @@ export function registerOperatorGuard(app: FastifyInstance, deps: GuardDeps): vo
     request.operator = operator;
     if (!permission || !rolesAllow(operator.roles, permission)) throw new AppError('FORBIDDEN');
     // Every use of an API key is in the audit log: an action by its own entry, a read by this one.
+    // In a transaction of its own: the chain's numbering lock is a transaction lock, and two reads at once must not share a number.
     if (operator.apiKeyId && SAFE_METHODS.has(request.method))
-      await recordOperatorAudit(deps.db, operator, { action: 'api_key.read', object: `route:${request.method} ${url}` });
+      await deps.db
+        .transaction()
+        .execute((trx) => recordOperatorAudit(trx, operator, { action: 'api_key.read', object: `route:${request.method} ${url}` }));
   });
 }
 

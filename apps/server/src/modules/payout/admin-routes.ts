@@ -9,7 +9,6 @@ import {
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../platform/config';
 import type { Approvals } from '../approvals/service';
 import { operatorOf } from '../operators/context';
 import type { PayoutDeps } from './deps';
@@ -23,10 +22,7 @@ const operator = operatorOf;
 const decidedSchema = z.object({ id: z.uuid(), stage: z.string() });
 
 /** The flash exchange desk: settings, open orders, arrived or rejected (above approvals.payout_above, by two operators: 202). */
-export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; config: Config; approvals: Approvals }> = async (
-  app,
-  { deps, approvals },
-) => {
+export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; approvals: Approvals }> = async (app, { deps, approvals }) => {
   app.put(
     '/api/v1/admin/payout/settings',
     {

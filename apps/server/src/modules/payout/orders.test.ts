@@ -114,8 +114,12 @@ describe('an order', () => {
     expect(done).toMatchObject({ status: 'arrived', reference: 'DESK-1' });
     expect(done.finishedAt).not.toBeNull();
     expect(await usdtOf(t, carol)).toBe('150.5');
-    const audit = await t.database.handle.db.selectFrom('audit_log').select('action').where('subject', '=', order.id).execute();
-    expect(audit.map((a) => a.action)).toEqual(['payout.arrived']);
+    const audit = await t.database.handle.db
+      .selectFrom('operator_audit')
+      .select(['action', 'operator_id', 'member_uid'])
+      .where('object', '=', `payout_order:${order.id}`)
+      .execute();
+    expect(audit).toEqual([{ action: 'payout.arrived', operator_id: t.admin.id, member_uid: carol.profile.uid }]);
     const mail = await t.database.handle.db
       .selectFrom('mail_outbox')
       .select('subject')

@@ -45,7 +45,7 @@ export async function registerPayout(
   if (partner) await app.register(payoutWebhookRoutes, { deps, secret: config.PAYOUT_WEBHOOK_SECRET });
   await app.register(payoutRoutes, { deps });
   definePayoutKinds(deps, options.approvals);
-  await app.register(payoutAdminRoutes, { deps, config, approvals: options.approvals });
+  await app.register(payoutAdminRoutes, { deps, approvals: options.approvals });
   const sandboxUrl = options.sandboxUrl;
   if (sandboxUrl && config.NODE_ENV !== 'production')
     app.get('/dev/payout', { schema: { hide: true } }, async (_request, reply) => reply.redirect(sandboxUrl));

@@ -7,7 +7,6 @@ import {
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../platform/config';
 import { operatorOf } from '../operators/context';
 import { readAttachment } from './attachments';
 import { sendAttachment } from './routes';
@@ -19,7 +18,7 @@ const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
 
 /** The support desk (API only until the operator console): tickets by status, replies, completing, screenshots. */
-export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps; config: Config }> = async (app, { deps, config }) => {
+export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps }> = async (app, { deps }) => {
   app.get(
     '/api/v1/admin/tickets',
     {

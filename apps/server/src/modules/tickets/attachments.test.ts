@@ -3,6 +3,7 @@ import { ERRORS, TICKET_LIMITS } from '@wallet/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Member, registerUser } from '../../../test/accounts';
 import { GIF_BYTES, JPEG_BYTES, solidPng } from '../../../test/images';
+import { testOperator } from '../../../test/operators';
 import { call, createTicketWorld, openTicket, type TicketWorld, ticketBody, upload, uploadPng, userIdOf } from '../../../test/tickets';
 
 /** Screenshots: checked by content and size, kept private, shown to their owner and operators only, and cleaned up. */
@@ -161,6 +162,8 @@ describe('reading a screenshot', () => {
       'x-content-type-options': 'nosniff',
     });
     expect((await call(t, t.admin, 'GET', `/api/v1/admin/tickets/attachments/${loose.id}`)).statusCode).toBe(404);
-    expect((await call(t, alice, 'GET', `/api/v1/admin/tickets/attachments/${id}`)).json().error.code).toBe('FORBIDDEN');
+    expect((await call(t, alice, 'GET', `/api/v1/admin/tickets/attachments/${id}`)).json().error.code).toBe('OPERATOR_SIGN_IN_REQUIRED');
+    const finance = await testOperator(t, ['finance']);
+    expect((await call(t, finance, 'GET', `/api/v1/admin/tickets/attachments/${id}`)).json().error.code).toBe('FORBIDDEN');
   });
 });

@@ -10,5 +10,5 @@ import type { TicketDeps } from './service';
 export async function registerTickets(app: FastifyInstance, options: { db: Db; clock: Clock; config: Config }): Promise<void> {
   const deps: TicketDeps = { db: options.db, clock: options.clock, timeZone: options.config.TOPUP_TIME_ZONE };
   await app.register(ticketRoutes, { deps });
-  await app.register(ticketAdminRoutes, { deps, config: options.config });
+  await app.register(ticketAdminRoutes, { deps });
 }

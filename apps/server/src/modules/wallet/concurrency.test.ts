@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastCode, registerUser, sendAccountCode, setPaymentPin, TRON_ADDRESS } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
+import { creditMember } from '../../../test/ledger-fixtures';
 import { ledgerViolations } from '../ledger';
 
 /**
@@ -13,7 +14,6 @@ import { ledgerViolations } from '../ledger';
 type User = Awaited<ReturnType<typeof registerUser>>;
 let t: TestApp;
 const clock = new ManualClock();
-let admin: User;
 let alice: User;
 let bob: User;
 const PIN = '135790';
@@ -33,17 +33,11 @@ async function freshCode(user: User, purpose: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { ADMIN_EMAILS: 'root@example.com', WITHDRAW_FEES: '{"TRON":"0","BSC":"0"}' } });
-  admin = await registerUser(t, { email: 'root@example.com' });
+  t = await createTestApp({ clock, env: { WITHDRAW_FEES: '{"TRON":"0","BSC":"0"}' } });
   alice = await registerUser(t);
   bob = await registerUser(t);
   await setPaymentPin(t, alice, PIN);
-  const funded = await call(admin, 'POST', `/api/v1/admin/users/${alice.profile.uid}/adjustments`, {
-    currency: 'USDT',
-    amount: '1000',
-    reason: 'test funding',
-  });
-  expect(funded.statusCode, funded.body).toBe(200);
+  await creditMember(t, alice.profile.uid, 'USDT', '1000');
 });
 afterAll(() => t.close());
 

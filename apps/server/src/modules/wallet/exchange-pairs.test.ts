@@ -2,15 +2,16 @@ import { EXCHANGE_PAIRS } from '@wallet/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { registerUser } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { type TestOperator, testOperator } from '../../../test/operators';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 let t: TestApp;
-let admin: User;
+let admin: TestOperator;
 let alice: User;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: 'root@example.com' } });
-  admin = await registerUser(t, { email: 'root@example.com' });
+  t = await createTestApp();
+  admin = await testOperator(t, ['finance']);
   alice = await registerUser(t);
 });
 afterAll(() => t.close());

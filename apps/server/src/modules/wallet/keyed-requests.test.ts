@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fundedMember, lastCode, type Member, PIN, registerUser, sendAccountCode } from '../../../test/accounts';
+import { fundedMember, lastCode, type Member, PIN, sendAccountCode } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
 import { ledgerViolations } from '../ledger';
@@ -19,10 +19,9 @@ let bob: Member;
 const db = () => t.database.handle.db;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { ADMIN_EMAILS: 'root@example.com' } });
-  const world = { ...t, admin: await registerUser(t, { email: 'root@example.com' }) };
-  alice = await fundedMember(world, '100');
-  bob = await fundedMember(world, '0');
+  t = await createTestApp({ clock });
+  alice = await fundedMember(t, '100');
+  bob = await fundedMember(t, '0');
 });
 afterAll(() => t.close());
 

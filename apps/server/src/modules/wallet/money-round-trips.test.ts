@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundedMember, lastCode, type Member, PIN, registerUser, sendAccountCode } from '../../../test/accounts';
+import { fundedMember, lastCode, type Member, PIN, sendAccountCode } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
 
@@ -22,11 +22,10 @@ const call = (user: Member, method: 'POST' | 'GET', url: string, payload?: objec
   t.app.inject({ method, url, headers: { ...user.headers, 'idempotency-key': randomUUID() }, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { ADMIN_EMAILS: 'root@example.com' } });
-  const world = { ...t, admin: await registerUser(t, { email: 'root@example.com' }) };
-  alice = await fundedMember(world, '100');
+  t = await createTestApp({ clock });
+  alice = await fundedMember(t, '100');
   // Holding USDT already: the recipient's wallet exists, as it does for most transfers.
-  bob = await fundedMember(world, '100');
+  bob = await fundedMember(t, '100');
 });
 afterAll(() => t.close());
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastCode, type Member, registerUser, sendAccountCode, setPaymentPin } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
+import { creditMember } from '../../../test/ledger-fixtures';
 
 /** The transfer screen's recent recipients: whom I paid, each once, newest first, shown as the lookup shows them. */
 
@@ -22,16 +23,6 @@ const uidsIn = async (user: Member) => {
   return (res.json().recipients as Array<{ uid: string }>).map((r) => r.uid);
 };
 
-async function credit(admin: Member, user: Member) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/users/${user.profile.uid}/adjustments`,
-    headers: { ...admin.headers, 'idempotency-key': randomUUID() },
-    payload: { currency: 'USDT', amount: '100', reason: 'test funding' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
 /** A real transfer through the API; the clock moves a minute first (a fresh code, and a later created_at). */
 async function send(from: Member, to: Member) {
   clock.advance(61);
@@ -46,8 +37,7 @@ async function send(from: Member, to: Member) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { ADMIN_EMAILS: 'root@example.com' } });
-  const admin = await registerUser(t, { email: 'root@example.com' });
+  t = await createTestApp({ clock });
   alice = await registerUser(t);
   bob = await registerUser(t, { email: 'bobby.tables@qq.com' });
   carol = await registerUser(t, { email: 'carol@example.com' });
@@ -56,7 +46,7 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) others.push(await registerUser(t));
   for (const sender of [alice, eve]) {
     await setPaymentPin(t, sender, PIN);
-    await credit(admin, sender);
+    await creditMember(t, sender.profile.uid, 'USDT', '100');
   }
   const named = await t.app.inject({ method: 'PATCH', url: '/api/v1/me', headers: bob.headers, payload: { nickname: 'Bobby' } });
   expect(named.statusCode, named.body).toBe(200);

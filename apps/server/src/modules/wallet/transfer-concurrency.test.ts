@@ -6,6 +6,7 @@ import { lastCode, registerUser, sendAccountCode, setPaymentPin } from '../../..
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
 import { type Random, seededRandom, troubleIn, waitForLockWaiter } from '../../../test/concurrency-kit';
+import { creditMember } from '../../../test/ledger-fixtures';
 import { accountId, ledgerViolations, post, SYSTEM_PURPOSES, USER_WALLET, walletBalances } from '../ledger';
 
 /**
@@ -38,7 +39,6 @@ type Variant = 'fits' | 'race' | 'tooMuch' | 'wrongPin' | 'wrongCode';
 
 let t: TestApp;
 const clock = new ManualClock();
-let admin: User;
 const PIN = '135790';
 const WRONG_PIN = '864200';
 /** More than all the money in this test: always refused. */
@@ -60,15 +60,7 @@ async function party(): Promise<Party> {
   return { ...user, id: row.id };
 }
 
-async function fund(p: Party, amount: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/users/${p.profile.uid}/adjustments`,
-    headers: { ...admin.headers, 'idempotency-key': randomUUID() },
-    payload: { currency: 'USDT', amount, reason: 'test funding' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const fund = (p: Party, amount: string) => creditMember(db(), p.id, 'USDT', amount);
 
 async function usdt(p: Party): Promise<Decimal> {
   const found = (await walletBalances(db(), p.id)).find((b) => b.currency === 'USDT');
@@ -194,8 +186,7 @@ async function expectBooksMatch(model: Model, parties: Party[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { ADMIN_EMAILS: 'root@example.com' } });
-  admin = await registerUser(t, { email: 'root@example.com' });
+  t = await createTestApp({ clock });
 });
 afterAll(() => t?.close());
 

@@ -3,27 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BSC_ADDRESS, lastCode, registerUser, sendAccountCode, setPaymentPin, TRON_ADDRESS } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
+import { creditMember } from '../../../test/ledger-fixtures';
+import { type TestOperator, testOperator } from '../../../test/operators';
 import { ledgerViolations } from '../ledger';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 let t: TestApp;
 const clock = new ManualClock();
-let admin: User;
+let admin: TestOperator;
 let alice: User;
 let bob: User;
 const PIN = '135790';
 
-const call = (user: User, method: 'GET' | 'POST', url: string, payload?: object, key: string | null = randomUUID()) =>
+const call = (
+  user: { headers: Record<string, string> },
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  key: string | null = randomUUID(),
+) =>
   t.app.inject({ method, url, headers: { ...user.headers, ...(key ? { 'idempotency-key': key } : {}) }, ...(payload ? { payload } : {}) });
-
-async function credit(user: User, currency: string, amount: string) {
-  const res = await call(admin, 'POST', `/api/v1/admin/users/${user.profile.uid}/adjustments`, {
-    currency,
-    amount,
-    reason: 'test funding',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 async function balance(user: User, currency: string): Promise<string> {
   const res = await call(user, 'GET', '/api/v1/wallet/balances');
@@ -37,13 +36,13 @@ async function freshCode(user: User, purpose: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { ADMIN_EMAILS: 'root@example.com' } });
-  admin = await registerUser(t, { email: 'root@example.com' });
+  t = await createTestApp({ clock });
+  admin = await testOperator(t, ['finance']);
   alice = await registerUser(t);
   bob = await registerUser(t);
   await setPaymentPin(t, alice, PIN);
   await setPaymentPin(t, bob, PIN);
-  await credit(alice, 'USDT', '1000');
+  await creditMember(t, alice.profile.uid, 'USDT', '1000');
 });
 afterAll(() => t.close());
 
@@ -221,7 +220,11 @@ describe('withdrawal', () => {
     });
     expect(Number(await balance(alice, 'USDT'))).toBe(before - 11);
 
-    const forbidden = await call(alice, 'POST', `/api/v1/admin/withdrawals/${res.json().id}/reject`, { reason: 'nope' });
+    // A member's session is nobody on the console's API; an operator without the permission is refused.
+    const stranger = await call(alice, 'POST', `/api/v1/admin/withdrawals/${res.json().id}/reject`, { reason: 'nope' });
+    expect(stranger.statusCode).toBe(401);
+    const support = await testOperator(t, ['support']);
+    const forbidden = await call(support, 'POST', `/api/v1/admin/withdrawals/${res.json().id}/reject`, { reason: 'nope' });
     expect(forbidden.statusCode).toBe(403);
     const rejected = await call(admin, 'POST', `/api/v1/admin/withdrawals/${res.json().id}/reject`, {
       reason: 'address on a sanctions list',
@@ -280,7 +283,15 @@ describe('records', () => {
 
   it('keep the books balanced after everything above', async () => {
     expect(await ledgerViolations(t.database.handle.db)).toEqual([]);
-    const audit = await t.database.handle.db.selectFrom('audit_log').select(['action']).where('actor_kind', '=', 'admin').execute();
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['balance.credit', 'withdrawal.reject', 'withdrawal.approve']));
+    const audit = await t.database.handle.db
+      .selectFrom('operator_audit')
+      .select(['action', 'operator_id', 'member_uid'])
+      .where('action', 'like', 'withdrawal.%')
+      .orderBy('seq')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'withdrawal.reject', operator_id: admin.id, member_uid: alice.profile.uid },
+      { action: 'withdrawal.approve', operator_id: admin.id, member_uid: alice.profile.uid },
+    ]);
   });
 });

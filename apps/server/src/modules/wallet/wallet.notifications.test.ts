@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BSC_ADDRESS, lastCode, registerUser, sendAccountCode, setPaymentPin, TRON_ADDRESS } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { ManualClock } from '../../../test/clock';
+import { creditMember } from '../../../test/ledger-fixtures';
 import { failNotificationWrites, mailsTo, notificationsAbout, notificationsOf, setLanguage, userIdOf } from '../../../test/notifications';
+import { type TestOperator, testOperator } from '../../../test/operators';
 import { loadConfig } from '../../platform/config';
 import { createMailer } from '../../platform/mail';
 import { markWithdrawalBroadcast, markWithdrawalSending, returnWithdrawalToApproved } from './withdrawal-sending';
@@ -13,14 +15,20 @@ import { markWithdrawalBroadcast, markWithdrawalSending, returnWithdrawalToAppro
 type User = Awaited<ReturnType<typeof registerUser>>;
 let t: TestApp;
 const clock = new ManualClock();
-let admin: User;
+let admin: TestOperator;
 let alice: User;
 let bob: User;
 let aliceId: string;
 let bobId: string;
 const PIN = '135790';
 
-const call = (user: User, method: 'GET' | 'POST', url: string, payload?: object, key: string | null = randomUUID()) =>
+const call = (
+  user: { headers: Record<string, string> },
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  key: string | null = randomUUID(),
+) =>
   t.app.inject({ method, url, headers: { ...user.headers, ...(key ? { 'idempotency-key': key } : {}) }, ...(payload ? { payload } : {}) });
 
 async function freshCode(user: User, purpose: string) {
@@ -42,20 +50,15 @@ async function withdraw(amount: string, network: 'TRON' | 'BSC' = 'TRON') {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { ADMIN_EMAILS: 'root@example.com' } });
-  admin = await registerUser(t, { email: 'root@example.com' });
+  t = await createTestApp({ clock });
+  admin = await testOperator(t, ['finance']);
   alice = await registerUser(t);
   bob = await registerUser(t);
   aliceId = await userIdOf(t, alice.email);
   bobId = await userIdOf(t, bob.email);
   await setPaymentPin(t, alice, PIN);
   await setPaymentPin(t, bob, PIN);
-  const funded = await call(admin, 'POST', `/api/v1/admin/users/${alice.profile.uid}/adjustments`, {
-    currency: 'USDT',
-    amount: '1000',
-    reason: 'test funding',
-  });
-  expect(funded.statusCode, funded.body).toBe(200);
+  await creditMember(t, alice.profile.uid, 'USDT', '1000');
 });
 afterAll(() => t.close());
 
