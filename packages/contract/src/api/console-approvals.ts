@@ -45,7 +45,7 @@ const pageQuery = {
 
 export const approvalListQuerySchema = z.object({
   status: z.enum(APPROVAL_STATUSES).optional(),
-  kind: z.string().max(64).optional(),
+  kind: safeText(64).optional(),
   ...pageQuery,
 });
 export const approvalListReplySchema = z.object({ items: z.array(approvalSchema), total: z.number().int() }).meta({ id: 'ApprovalList' });
@@ -84,15 +84,15 @@ export const consoleSettingSchema = z
   .object({ key: z.string(), value: z.string(), default: z.string(), updatedAt: z.string().nullable(), updatedBy: z.string().nullable() })
   .meta({ id: 'ConsoleSetting' });
 export const consoleSettingsReplySchema = z.object({ items: z.array(consoleSettingSchema) }).meta({ id: 'ConsoleSettings' });
-export const consoleSettingBodySchema = z.object({ value: z.string().max(40) }).meta({ id: 'ConsoleSettingBody' });
+export const consoleSettingBodySchema = z.object({ value: safeText(40) }).meta({ id: 'ConsoleSettingBody' });
 
 export const auditQuerySchema = z.object({
   /** An operator's id or email. */
-  operator: z.string().max(200).optional(),
-  action: z.string().max(100).optional(),
-  object: z.string().max(200).optional(),
+  operator: safeText(200).optional(),
+  action: safeText(100).optional(),
+  object: safeText(200).optional(),
   /** A member's UID. */
-  member: z.string().max(40).optional(),
+  member: safeText(40).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   ...pageQuery,

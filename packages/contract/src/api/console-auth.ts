@@ -101,7 +101,7 @@ const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const operatorsQuerySchema = pageQuery.extend({
-  q: z.string().trim().max(254).optional(),
+  q: safeText(254).optional(),
   status: z.enum(['active', 'disabled']).optional(),
 });
 export const operatorsReplySchema = z.object({ items: z.array(operatorSchema), total: z.number().int() });
