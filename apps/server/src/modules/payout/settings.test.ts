@@ -23,7 +23,14 @@ describe('the flash exchange settings', () => {
     expect(initial.statusCode, initial.body).toBe(200);
     // The migration's defaults, in PUT's formats: USDT to cents, ratios as written.
     const { updatedAt, ...asPut } = initial.json();
-    expect(asPut).toEqual({ enabled: true, minimum: '10.00', maximum: '5000.00', dailyLimit: '20000.00', spread: '0.005', feeRate: '0.003' });
+    expect(asPut).toEqual({
+      enabled: true,
+      minimum: '10.00',
+      maximum: '5000.00',
+      dailyLimit: '20000.00',
+      spread: '0.005',
+      feeRate: '0.003',
+    });
     expect(Date.parse(updatedAt)).not.toBeNaN();
 
     // What was read goes back through PUT as it is.

@@ -153,7 +153,14 @@ describe('a reply with screenshots', () => {
     expect((await reply(ben, [annShot])).json().error.code).toBe('TICKET_ATTACHMENT_UNAVAILABLE');
     expect((await reply(ann, [memberShot])).json().error.code).toBe('TICKET_ATTACHMENT_UNAVAILABLE');
     expect((await reply(ann, [annShot, randomUUID()])).json().error.code).toBe('TICKET_ATTACHMENT_UNAVAILABLE');
-    expect((await reply(ann, Array.from({ length: 5 }, () => randomUUID()))).statusCode).toBe(400);
+    expect(
+      (
+        await reply(
+          ann,
+          Array.from({ length: 5 }, () => randomUUID()),
+        )
+      ).statusCode,
+    ).toBe(400);
     const thread = await call(t, alice, 'GET', `/api/v1/tickets/${ticket.id}`);
     expect(thread.json().messages).toEqual([]);
     expect(await auditOf('ticket.reply', `ticket:${ticket.id}`)).toEqual([]);
