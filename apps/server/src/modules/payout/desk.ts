@@ -19,9 +19,12 @@ import { withHistory } from './orders';
 
 export type Operator = OperatorContext;
 
-/** Numeric columns read back as PUT takes them: "10.00" for USDT, "0.005" for a ratio. */
-export async function payoutSettingsForDesk(db: Executor) {
-  const row = await q.settings(db);
+/**
+ * Numeric columns read back as PUT takes them: "10.00" for USDT, "0.005" for a ratio. `lock` holds
+ * the row for a change, so the audit's "before" is what the change replaced.
+ */
+export async function payoutSettingsForDesk(db: Executor, lock = false) {
+  const row = await q.settings(db, lock);
   return {
     enabled: row.enabled,
     minimum: new Decimal(row.minimum).toFixed(2),
@@ -40,7 +43,7 @@ export async function setPayoutSettings(deps: PayoutDeps, operator: Operator, bo
       fields: [{ path: 'body.maximum', code: 'custom', message: 'minimum <= maximum <= dailyLimit' }],
     });
   await deps.db.transaction().execute(async (trx) => {
-    const { updatedAt: _, ...before } = await payoutSettingsForDesk(trx);
+    const { updatedAt: _, ...before } = await payoutSettingsForDesk(trx, true);
     await q.updateSettings(
       trx,
       {
