@@ -33,4 +33,11 @@ describe('module boundaries', () => {
     const naming = sources.filter((file) => names.test(readFileSync(join(MODULES, file), 'utf8')));
     expect(naming).toEqual([]);
   });
+
+  it('has only the approvals module name the approval requests (others ask its service)', () => {
+    const naming = sources.filter(
+      (file) => !file.startsWith('approvals/') && /\bapproval_requests\b/.test(readFileSync(join(MODULES, file), 'utf8')),
+    );
+    expect(naming).toEqual([]);
+  });
 });

@@ -218,6 +218,8 @@ export const consoleRatesSchema = z
         spread: z.string(),
         feeRate: z.string(),
         enabled: z.boolean(),
+        /** When the spread, fee or switch last changed. */
+        updatedAt: z.string(),
       }),
     ),
   })

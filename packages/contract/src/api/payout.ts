@@ -240,6 +240,10 @@ export const adminPayoutSettingsBodySchema = z
   .object({ enabled: z.boolean(), minimum: usdt, maximum: usdt, dailyLimit: usdt, spread: ratio, feeRate: ratio })
   .meta({ id: 'AdminPayoutSettingsBody' });
 export type AdminPayoutSettings = z.infer<typeof adminPayoutSettingsBodySchema>;
+/** The settings as PUT takes them (a console form sends them back as read), and when they last changed. */
+export const adminPayoutSettingsSchema = adminPayoutSettingsBodySchema
+  .extend({ updatedAt: z.string() })
+  .meta({ id: 'AdminPayoutSettings' });
 export const adminPayoutArrivedBodySchema = z.object({ reference: safeText(100).min(1).optional() }).meta({ id: 'AdminPayoutArrivedBody' });
 export const adminPayoutOrderSchema = payoutOrderSchema
   .extend({ memberUid: z.string(), stage: z.string() })

@@ -163,12 +163,29 @@ export const ticketListReplySchema = z
   .meta({ id: 'TicketList' });
 export type TicketListReply = z.infer<typeof ticketListReplySchema>;
 
-/** Operators (admin API): tickets by status, newest first, with the member they belong to. */
-export const adminTicketListQuerySchema = ticketListQuerySchema.extend({ status: ticketStatusSchema.default('processing') });
-export const adminTicketSummarySchema = ticketSummarySchema.extend({ memberUid: z.string() }).meta({ id: 'AdminTicketSummary' });
+/** The operator a ticket is assigned to ("assign to me"), or null while nobody has taken it. */
+export const ticketAssigneeSchema = z.object({ id: z.uuid(), email: z.string() }).nullable();
+
+/**
+ * Operators (admin API): tickets by status, newest first, with the member they belong to and who has
+ * taken them; `assigned` narrows to the caller's tickets (me) or those nobody has taken (none).
+ */
+export const adminTicketListQuerySchema = ticketListQuerySchema.extend({
+  status: ticketStatusSchema.default('processing'),
+  assigned: z.enum(['me', 'none']).optional(),
+});
+export const adminTicketSummarySchema = ticketSummarySchema
+  .extend({ memberUid: z.string(), assignedTo: ticketAssigneeSchema })
+  .meta({ id: 'AdminTicketSummary' });
 export const adminTicketListReplySchema = z
   .object({ tickets: z.array(adminTicketSummarySchema), nextCursor: z.string().nullable() })
   .meta({ id: 'AdminTicketList' });
-export const adminTicketSchema = ticketSchema.extend({ memberUid: z.string(), memberEmail: z.string() }).meta({ id: 'AdminTicket' });
+export const adminTicketSchema = ticketSchema
+  .extend({ memberUid: z.string(), memberEmail: z.string(), assignedTo: ticketAssigneeSchema })
+  .meta({ id: 'AdminTicket' });
 export type AdminTicket = z.infer<typeof adminTicketSchema>;
-export const adminTicketReplyBodySchema = z.object({ body: ticketMessageBodySchema }).meta({ id: 'AdminTicketReplyBody' });
+/** An operator's reply, with screenshots uploaded first (POST admin/tickets/:id/attachments), as many as a member's. */
+export const adminTicketReplyBodySchema = z
+  .object({ body: ticketMessageBodySchema, attachmentIds: ticketAttachmentIdsSchema.optional() })
+  .meta({ id: 'AdminTicketReplyBody' });
+export type AdminTicketReplyBody = z.infer<typeof adminTicketReplyBodySchema>;

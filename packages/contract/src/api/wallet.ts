@@ -132,6 +132,8 @@ export const withdrawalSchema = z
   })
   .meta({ id: 'Withdrawal' });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
+/** A withdrawal in the operators' review queue: whose it is, by the member's UID. */
+export const adminWithdrawalSchema = withdrawalSchema.extend({ memberUid: z.string() }).meta({ id: 'AdminWithdrawal' });
 export const withdrawalListReplySchema = z
   .object({ withdrawals: z.array(withdrawalSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'WithdrawalList' });

@@ -42,7 +42,7 @@ export async function setPair(
   pair: { from: Currency; to: Currency; spread: string; feeRate: string; enabled: boolean },
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await setPairTerms(trx, pair))) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
+    if (!(await setPairTerms(trx, { ...pair, now: deps.clock.now() }))) throw new AppError('EXCHANGE_PAIR_UNSUPPORTED');
     await audit(trx, operator, 'pair.set', `pair:${pair.from}-${pair.to}`, {
       spread: pair.spread,
       feeRate: pair.feeRate,

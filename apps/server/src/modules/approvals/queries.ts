@@ -26,6 +26,16 @@ export function statusIs(status: ApprovalStatus, now: Date) {
   };
 }
 
+/** Requests still waiting for a checker: pending and not yet expired. */
+export async function countPending(db: Executor, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('approval_requests as r')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(statusIs('pending', now))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function listApprovals(
   db: Executor,
   filters: { status?: ApprovalStatus; kind?: string },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Approval, type ApprovalStatus, rolesAllow } from '@wallet/contract';
 import { sql, type Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/database';
+import type { Db, Executor } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 import { AppError } from '../../platform/errors';
 import { type PreviewPosting, previewPostings } from '../ledger';
@@ -10,7 +10,7 @@ import { canonicalJson, recordOperatorAudit } from '../operators/audit-chain';
 import type { OperatorContext } from '../operators/context';
 import { readSetting } from '../operators/settings';
 import type { ApprovalKind, FourEyes } from './kinds';
-import { type ApprovalRow, findApproval, listApprovals, lockPending } from './queries';
+import { type ApprovalRow, countPending, findApproval, listApprovals, lockPending } from './queries';
 
 /**
  * Four-eyes approvals (ADR 0034): an action that needs a second operator is stored as the exact
@@ -35,6 +35,11 @@ class ActionFailed extends Error {
 
 export function payloadHashOf(canonical: string): string {
   return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The approvals waiting for a checker, for the console's dashboard queue. */
+export function pendingApprovalCount(db: Executor, now: Date): Promise<number> {
+  return countPending(db, now);
 }
 
 export function createApprovals(deps: ApprovalsDeps) {

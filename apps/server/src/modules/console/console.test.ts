@@ -363,7 +363,7 @@ describe('console reads', () => {
     const member = await registerUser(t);
     const id = await userIdOf(member.profile.uid);
     const sent = await withdrawal(id, '12', 'completed');
-    await withdrawal(id, '13', 'pending_review');
+    const waiting = await withdrawal(id, '13', 'pending_review');
 
     const mine = await get(`/api/v1/admin/withdrawals/all?q=${member.profile.uid}`, finance.headers);
     expect(mine.statusCode, mine.body).toBe(200);
@@ -374,8 +374,9 @@ describe('console reads', () => {
       items: [{ id: sent, memberUid: member.profile.uid, amount: '12', fee: '1', status: 'completed', address: TRON_ADDRESS }],
     });
     expect((await get('/api/v1/admin/withdrawals/all', support.headers)).statusCode).toBe(403);
-    // The review queue keeps its shape.
-    expect((await get('/api/v1/admin/withdrawals', finance.headers)).json().withdrawals).toEqual(expect.any(Array));
+    // The review queue keeps its shape, and names each withdrawal's member.
+    const queue = (await get('/api/v1/admin/withdrawals', finance.headers)).json().withdrawals;
+    expect(queue.find((w: { id: string }) => w.id === waiting)).toMatchObject({ memberUid: member.profile.uid, amount: '13' });
 
     const deposits = await get('/api/v1/admin/deposits?status=unattributed', finance.headers);
     expect(deposits.statusCode, deposits.body).toBe(200);
@@ -388,8 +389,46 @@ describe('console reads', () => {
     expect(rates.json().rates).toEqual(
       expect.arrayContaining([expect.objectContaining({ currency: 'USDT', updatedAt: expect.any(String) })]),
     );
-    expect(rates.json().pairs.length).toBeGreaterThan(0);
+    const [pair, other] = rates.json().pairs as Array<{ from: string; to: string; spread: string; updatedAt: string }>;
+    if (!pair || !other) throw new Error('the migrations make exchange pairs');
+    // A pair's terms carry the time they changed; changing one leaves the others' times alone.
+    const before = Date.now();
+    const set = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/pairs/${pair.from}/${pair.to}`,
+      headers: finance.headers,
+      payload: { spread: '0.0042', feeRate: '0.001', enabled: true },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const changed = (await get('/api/v1/admin/rates', finance.headers)).json().pairs as Array<typeof pair>;
+    const changedPair = changed.find((p) => p.from === pair.from && p.to === pair.to);
+    expect(changedPair?.spread).toBe('0.0042');
+    expect(Date.parse(changedPair?.updatedAt ?? '')).toBeGreaterThanOrEqual(before);
+    expect(changed.find((p) => p.from === other.from && p.to === other.to)?.updatedAt).toBe(other.updatedAt);
     expect((await get('/api/v1/admin/rates', support.headers)).statusCode).toBe(403);
+  });
+
+  it('counts the approvals waiting through the approvals module: pending ones, not the decided', async () => {
+    const finance = await testOperator(t, ['finance']);
+    const waiting = async () => (await get('/api/v1/admin/dashboard', finance.headers)).json().queues.approvals as number;
+    const before = await waiting();
+    const member = await registerUser(t);
+    const ask = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/users/${member.profile.uid}/adjustments`,
+        headers: { ...finance.headers, 'idempotency-key': randomUUID() },
+        payload: { currency: 'USDT', amount: '5', reason: 'goodwill credit' },
+      });
+    const first = await ask();
+    expect(first.statusCode, first.body).toBe(202);
+    expect((await ask()).statusCode).toBe(202);
+    expect(await waiting()).toBe(before + 2);
+    // A decided request no longer waits.
+    const checker = await testOperator(t, ['finance']);
+    const rejected = await postJson(`/api/v1/admin/approvals/${first.json().approval.id}/reject`, checker.headers, { reason: 'not owed' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await waiting()).toBe(before + 1);
   });
 
   it('documents every console route with its reply in the OpenAPI document', async () => {

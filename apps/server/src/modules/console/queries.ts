@@ -1,9 +1,6 @@
 import type { Executor } from '../../platform/db/database';
 
-/*
- * The console's own tables: member_notes (operators' notes on a member). The count of approval
- * requests waiting is read here too, as a plain count of the table the approvals module decides in.
- */
+/* The console's own table: member_notes (operators' notes on a member). */
 
 export function notesOf(db: Executor, userId: string) {
   return db
@@ -29,15 +26,4 @@ export function insertNote(db: Executor, note: { userId: string; operatorId: str
     .values({ user_id: note.userId, operator_id: note.operatorId, body: note.body })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
-}
-
-/** Approval requests still waiting for a checker: pending and not yet expired. */
-export async function pendingApprovals(db: Executor, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('approval_requests')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }

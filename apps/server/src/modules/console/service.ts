@@ -13,6 +13,7 @@ import {
 import type { DailyCount, DailySum, DayRange } from '../../platform/db/day-buckets';
 import { AppError } from '../../platform/errors';
 import { dayIn, startOfDay } from '../../platform/time-zone';
+import { pendingApprovalCount } from '../approvals/service';
 import { lockAccountByOperator, lockState } from '../auth/account-security';
 import { findUserByUid, memberProfile, memberSearch, memberSessions, memberUids, newMembersDaily } from '../auth/service';
 import type { CardDeps } from '../cards/deps';
@@ -90,7 +91,7 @@ export async function dashboard(deps: ConsoleDeps): Promise<ConsoleDashboard> {
     unattributedDepositCount(db),
     payoutOrdersWaiting(db),
     processingTicketCount(db),
-    q.pendingApprovals(db, deps.cards.clock.now()),
+    pendingApprovalCount(db, deps.cards.clock.now()),
   ]);
   return {
     day: range.labels[0] ?? '',

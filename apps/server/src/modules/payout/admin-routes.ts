@@ -2,6 +2,7 @@ import {
   adminPayoutArrivedBodySchema,
   adminPayoutOrderListReplySchema,
   adminPayoutSettingsBodySchema,
+  adminPayoutSettingsSchema,
   adminRejectBodySchema,
   approvalReplySchema,
   errorReplySchema,
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import type { Approvals } from '../approvals/service';
 import { operatorOf } from '../operators/context';
 import type { PayoutDeps } from './deps';
-import { deskDecision, openOrdersForDesk, setPayoutSettings } from './desk';
+import { deskDecision, openOrdersForDesk, payoutSettingsForDesk, setPayoutSettings } from './desk';
 import { resealPayees } from './payees';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
@@ -23,6 +24,20 @@ const decidedSchema = z.object({ id: z.uuid(), stage: z.string() });
 
 /** The flash exchange desk: settings, open orders, arrived or rejected (above approvals.payout_above, by two operators: 202). */
 export const payoutAdminRoutes: FastifyPluginAsyncZod<{ deps: PayoutDeps; approvals: Approvals }> = async (app, { deps, approvals }) => {
+  app.get(
+    '/api/v1/admin/payout/settings',
+    {
+      config: { permission: 'payout.read' },
+      schema: {
+        tags,
+        security,
+        summary: 'The flash exchange settings, in the shape PUT takes, with when they last changed',
+        response: { 200: adminPayoutSettingsSchema, ...errors },
+      },
+    },
+    async () => payoutSettingsForDesk(deps.db),
+  );
+
   app.put(
     '/api/v1/admin/payout/settings',
     {

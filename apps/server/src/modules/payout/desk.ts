@@ -19,6 +19,23 @@ import { withHistory } from './orders';
 
 export type Operator = OperatorContext;
 
+/**
+ * Numeric columns read back as PUT takes them: "10.00" for USDT, "0.005" for a ratio. `lock` holds
+ * the row for a change, so the audit's "before" is what the change replaced.
+ */
+export async function payoutSettingsForDesk(db: Executor, lock = false) {
+  const row = await q.settings(db, lock);
+  return {
+    enabled: row.enabled,
+    minimum: new Decimal(row.minimum).toFixed(2),
+    maximum: new Decimal(row.maximum).toFixed(2),
+    dailyLimit: new Decimal(row.daily_limit).toFixed(2),
+    spread: new Decimal(row.spread).toFixed(),
+    feeRate: new Decimal(row.fee_rate).toFixed(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
 /** The operator's flash exchange settings, audited with the change. */
 export async function setPayoutSettings(deps: PayoutDeps, operator: Operator, body: AdminPayoutSettings): Promise<void> {
   if (new Decimal(body.minimum).lte(0) || new Decimal(body.maximum).lt(body.minimum) || new Decimal(body.dailyLimit).lt(body.maximum))
@@ -26,6 +43,7 @@ export async function setPayoutSettings(deps: PayoutDeps, operator: Operator, bo
       fields: [{ path: 'body.maximum', code: 'custom', message: 'minimum <= maximum <= dailyLimit' }],
     });
   await deps.db.transaction().execute(async (trx) => {
+    const { updatedAt: _, ...before } = await payoutSettingsForDesk(trx, true);
     await q.updateSettings(
       trx,
       {
@@ -38,7 +56,7 @@ export async function setPayoutSettings(deps: PayoutDeps, operator: Operator, bo
       },
       deps.clock.now(),
     );
-    await recordOperatorAudit(trx, operator, { action: 'payout.settings', object: 'payout:settings', after: body });
+    await recordOperatorAudit(trx, operator, { action: 'payout.settings', object: 'payout:settings', before, after: body });
   });
 }
 

@@ -9,7 +9,10 @@ export type OrderRow = Selectable<PayoutOrdersTable>;
 export type QuoteRow = Selectable<PayoutQuotesTable>;
 export type OrderEvent = { order_id: string; step: 'submitted' | 'sent' | 'arrived' | 'rejected'; note: string | null; created_at: Date };
 
-export const settings = (db: Executor) => db.selectFrom('payout_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+export const settings = (db: Executor, lock = false) => {
+  const query = db.selectFrom('payout_settings').selectAll().where('id', '=', 1);
+  return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
+};
 
 export const updateSettings = (
   db: Executor,

@@ -1,24 +1,28 @@
+import multipart from '@fastify/multipart';
 import {
   adminTicketListQuerySchema,
   adminTicketListReplySchema,
   adminTicketReplyBodySchema,
   adminTicketSchema,
   errorReplySchema,
+  ticketAttachmentSchema,
 } from '@wallet/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operatorOf } from '../operators/context';
-import { readAttachment } from './attachments';
-import { sendAttachment } from './routes';
-import { closeTicket, listForOperators, replyAsOperator, type TicketDeps, ticketForOperators } from './service';
+import { readAttachment, saveOperatorUpload } from './attachments';
+import { sendAttachment, uploadedFile } from './routes';
+import { assignToMe, closeTicket, listForOperators, replyAsOperator, type TicketDeps, ticketForOperators } from './service';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
 
-/** The support desk (API only until the operator console): tickets by status, replies, completing, screenshots. */
+/** The support desk of the operator console: tickets by status and assignee, assigning, replies with screenshots, completing. */
 export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps }> = async (app, { deps }) => {
+  await app.register(multipart, { throwFileSizeLimit: true });
+
   app.get(
     '/api/v1/admin/tickets',
     {
@@ -26,12 +30,12 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps }> = as
       schema: {
         tags,
         security,
-        summary: 'Tickets by status (processing unless asked), newest first',
+        summary: 'Tickets by status (processing unless asked), newest first; assigned=me|none narrows by who took them',
         querystring: adminTicketListQuerySchema,
         response: { 200: adminTicketListReplySchema, ...errors },
       },
     },
-    async (request) => listForOperators(deps, request.query.status, request.query.cursor, request.query.limit),
+    async (request) => listForOperators(deps, operatorOf(request), request.query),
   );
 
   app.get(
@@ -62,7 +66,39 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps }> = as
         response: { 200: adminTicketSchema, ...errors },
       },
     },
-    async (request) => replyAsOperator(deps, operatorOf(request), request.params.id, request.body.body),
+    async (request) => replyAsOperator(deps, operatorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/v1/admin/tickets/:id/assign',
+    {
+      config: { permission: 'tickets.reply' },
+      schema: {
+        tags,
+        security,
+        summary: 'Assign the ticket to me (also from another operator); audited',
+        params: idParams,
+        response: { 200: adminTicketSchema, ...errors },
+      },
+    },
+    async (request) => assignToMe(deps, operatorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/admin/tickets/:id/attachments',
+    {
+      config: { permission: 'tickets.reply' },
+      schema: {
+        tags,
+        security,
+        summary: 'Upload one screenshot for a reply (multipart, field "file"): JPEG, PNG or WebP, 2 MB at most; audited',
+        description: "As a member's upload: the type is read from the content; unattached until a reply names its id, deleted after a day.",
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: ticketAttachmentSchema, ...errors },
+      },
+    },
+    async (request) => saveOperatorUpload(deps, operatorOf(request), request.params.id, await uploadedFile(app, request)),
   );
 
   app.post(
@@ -83,6 +119,7 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps }> = as
   app.get(
     '/api/v1/admin/tickets/attachments/:id',
     { config: { permission: 'tickets.read' }, schema: { tags, security, summary: 'A screenshot of a ticket', params: idParams } },
-    async (request, reply) => sendAttachment(reply, await readAttachment(deps.db, request.params.id, null)),
+    async (request, reply) =>
+      sendAttachment(reply, await readAttachment(deps.db, request.params.id, { operatorId: operatorOf(request).operatorId })),
   );
 };

@@ -17,6 +17,8 @@ const TICKET_COLUMNS = [
   'created_at',
   'updated_at',
   'completed_at',
+  'assigned_to',
+  'assigned_at',
 ] as const;
 export type TicketRow = Pick<TicketsTable, (typeof TICKET_COLUMNS)[number]> & { id: string };
 
@@ -111,18 +113,23 @@ export const attachmentsOf = (db: Executor, ticketId: string) =>
     .orderBy('id')
     .execute() as Promise<AttachmentMeta[]>;
 
+/** Operators' queue: by status, and optionally only one operator's tickets or those nobody has taken. */
+export type OperatorFilter = { status: TicketStatusColumn; assignedTo?: string | null };
+export type PageRow = SummaryRow & { member_uid: string; assignee_email: string | null };
+
 /** A page of tickets newest first, with who wrote the newest reply; by member, or by status for operators. */
 export async function pageOf(
   db: Executor,
-  filter: { userId: string } | { status: TicketStatusColumn },
+  filter: { userId: string } | OperatorFilter,
   limit: number,
   after: Cursor | undefined,
-): Promise<Array<SummaryRow & { member_uid: string }>> {
+): Promise<PageRow[]> {
   let query = db
     .selectFrom('tickets as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('operators as o', 'o.id', 't.assigned_to')
     .select(TICKET_COLUMNS.map((column) => `t.${column}` as const))
-    .select('u.uid as member_uid')
+    .select(['u.uid as member_uid', 'o.email as assignee_email'])
     .select((eb) =>
       eb
         .selectFrom('ticket_messages as m')
@@ -132,11 +139,24 @@ export async function pageOf(
         .limit(1)
         .as('last_author'),
     );
-  query = 'userId' in filter ? query.where('t.user_id', '=', filter.userId) : query.where('t.status', '=', filter.status);
+  if ('userId' in filter) query = query.where('t.user_id', '=', filter.userId);
+  else {
+    query = query.where('t.status', '=', filter.status);
+    if (filter.assignedTo === null) query = query.where('t.assigned_to', 'is', null);
+    else if (filter.assignedTo !== undefined) query = query.where('t.assigned_to', '=', filter.assignedTo);
+  }
   if (after) query = query.where((eb) => eb(eb.refTuple('t.created_at', 't.id'), '<', eb.tuple(after.created_at, after.id)));
-  return (await query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit).execute()) as Array<
-    SummaryRow & { member_uid: string }
-  >;
+  return (await query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit).execute()) as PageRow[];
+}
+
+/** The operator's email for "assigned to"; operators are never deleted, only disabled. */
+export async function operatorEmail(db: Executor, operatorId: string): Promise<string> {
+  const row = await db.selectFrom('operators').select('email').where('id', '=', operatorId).executeTakeFirstOrThrow();
+  return row.email;
+}
+
+export async function assignTicket(db: Executor, id: string, operatorId: string, at: Date): Promise<void> {
+  await db.updateTable('tickets').set({ assigned_to: operatorId, assigned_at: at }).where('id', '=', id).execute();
 }
 
 export const memberOf = (db: Executor, userId: string) =>

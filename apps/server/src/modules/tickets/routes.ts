@@ -41,7 +41,7 @@ export function sendAttachment(reply: FastifyReply, attachment: { content_type: 
 const MALFORMED_MULTIPART = /^(Unexpected end of (form|multipart data)|Malformed part header|Multipart: )/;
 
 /** The one file of a multipart upload, at most TICKET_LIMITS.attachmentMaxBytes. */
-async function uploadedFile(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
+export async function uploadedFile(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('TICKET_ATTACHMENT_MISSING');
   // Without a boundary the parts cannot be told apart: the parser would fail on the request's form, not ours.
   if (!/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(request.headers['content-type'] ?? '')) throw new AppError('BAD_REQUEST');
@@ -81,8 +81,15 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ deps: TicketDeps }> = async (
 
   app.get(
     '/api/v1/tickets/attachments/:id',
-    { schema: { tags, security, summary: 'One of my screenshots (only to me and operators)', params: idParams } },
-    async (request, reply) => sendAttachment(reply, await readAttachment(deps.db, request.params.id, me(request))),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A screenshot of mine or of my tickets (an operator's too); only to me and operators",
+        params: idParams,
+      },
+    },
+    async (request, reply) => sendAttachment(reply, await readAttachment(deps.db, request.params.id, { userId: me(request) })),
   );
 
   app.post(

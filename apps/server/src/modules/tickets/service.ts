@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AdminTicket,
+  type AdminTicketReplyBody,
   TICKET_LIMITS,
   type Ticket,
   type TicketAttachment,
@@ -147,8 +148,10 @@ export async function createTicket(deps: TicketDeps, userId: string, body: Ticke
       updated_at: now,
       completed_at: null,
       completed_by: null,
+      assigned_to: null,
+      assigned_at: null,
     });
-    await claimUploads(trx, { userId, ids: body.attachmentIds ?? [], ticketId: ticket.id, messageId: null, now });
+    await claimUploads(trx, { uploader: { userId }, ids: body.attachmentIds ?? [], ticketId: ticket.id, messageId: null, now });
     tellMember(trx, userId);
     return ticket;
   });
@@ -172,7 +175,7 @@ export async function replyAsMember(deps: TicketDeps, userId: string, id: string
     const ticket = await ownTicket(trx, userId, id, true);
     if (ticket.status !== 'processing') throw new AppError('TICKET_COMPLETED');
     const message = await q.insertMessage(trx, { ticket_id: id, author: 'member', author_id: userId, body: body.body, created_at: now });
-    await claimUploads(trx, { userId, ids: body.attachmentIds ?? [], ticketId: id, messageId: message.id, now });
+    await claimUploads(trx, { uploader: { userId }, ids: body.attachmentIds ?? [], ticketId: id, messageId: message.id, now });
     await q.touchTicket(trx, id, now);
     tellMember(trx, userId);
     return { ...ticket, updated_at: now };
@@ -197,15 +200,62 @@ export async function rateTicket(deps: TicketDeps, userId: string, id: string, b
 
 // Operators (admin API)
 
+const assigneeOf = (id: string | null, email: string | null) => (id !== null && email !== null ? { id, email } : null);
+
 async function toAdminTicket(deps: Reading, row: q.TicketRow): Promise<AdminTicket> {
-  const [ticket, member] = await Promise.all([toTicket(deps, row), q.memberOf(deps.db, row.user_id)]);
-  return { ...ticket, memberUid: member.uid, memberEmail: member.email };
+  const [ticket, member, assigneeEmail] = await Promise.all([
+    toTicket(deps, row),
+    q.memberOf(deps.db, row.user_id),
+    row.assigned_to === null ? null : q.operatorEmail(deps.db, row.assigned_to),
+  ]);
+  return { ...ticket, memberUid: member.uid, memberEmail: member.email, assignedTo: assigneeOf(row.assigned_to, assigneeEmail) };
 }
 
-export async function listForOperators(deps: TicketDeps, status: TicketStatus, cursor: string | undefined, limit: number) {
-  const rows = await q.pageOf(deps.db, { status }, limit + 1, cursor ? decodeCursor(cursor) : undefined);
-  const { page, nextCursor } = keysetPage(rows, limit, encodeCursor);
-  return { tickets: page.map((row) => ({ ...toSummary(row, deps.timeZone), memberUid: row.member_uid })), nextCursor };
+export interface OperatorListQuery {
+  status: TicketStatus;
+  /** Only the caller's tickets (me) or those nobody has taken (none). */
+  assigned?: 'me' | 'none' | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+export async function listForOperators(deps: TicketDeps, operator: Operator, query: OperatorListQuery) {
+  const assignedTo = query.assigned === 'me' ? operator.operatorId : query.assigned === 'none' ? null : undefined;
+  const filter = { status: query.status, ...(assignedTo === undefined ? {} : { assignedTo }) };
+  const rows = await q.pageOf(deps.db, filter, query.limit + 1, query.cursor ? decodeCursor(query.cursor) : undefined);
+  const { page, nextCursor } = keysetPage(rows, query.limit, encodeCursor);
+  return {
+    tickets: page.map((row) => ({
+      ...toSummary(row, deps.timeZone),
+      memberUid: row.member_uid,
+      assignedTo: assigneeOf(row.assigned_to, row.assignee_email),
+    })),
+    nextCursor,
+  };
+}
+
+/**
+ * The calling operator takes the ticket, also from another operator (the audit entry keeps who had
+ * it). Taking a ticket one already has changes nothing and writes no entry.
+ */
+export async function assignToMe(deps: TicketDeps, operator: Operator, id: string): Promise<AdminTicket> {
+  const now = deps.clock.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const ticket = await q.lockTicket(trx, id);
+    if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+    if (ticket.status !== 'processing') throw new AppError('TICKET_COMPLETED');
+    if (ticket.assigned_to === operator.operatorId) return ticket;
+    const before = ticket.assigned_to === null ? null : { id: ticket.assigned_to, email: await q.operatorEmail(trx, ticket.assigned_to) };
+    await q.assignTicket(trx, id, operator.operatorId, now);
+    await recordOperatorAudit(trx, operator, {
+      action: 'ticket.assign',
+      object: `ticket:${id}`,
+      before: { number: ticket.number, assignedTo: before },
+      after: { number: ticket.number, assignedTo: { id: operator.operatorId, email: operator.email } },
+    });
+    return { ...ticket, assigned_to: operator.operatorId, assigned_at: now };
+  });
+  return toAdminTicket(deps, row);
 }
 
 export async function ticketForOperators(deps: TicketDeps, id: string): Promise<AdminTicket> {
@@ -218,20 +268,28 @@ export async function ticketForOperators(deps: TicketDeps, id: string): Promise<
  * An operator answers: the reply, the member's notification (ticket_answered) and the audit entry
  * commit together; the member's open screens hear of it after the commit.
  */
-export async function replyAsOperator(deps: TicketDeps, operator: Operator, id: string, body: string): Promise<AdminTicket> {
+export async function replyAsOperator(deps: TicketDeps, operator: Operator, id: string, reply: AdminTicketReplyBody): Promise<AdminTicket> {
   const operatorId = operator.operatorId;
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     const ticket = await q.lockTicket(trx, id);
     if (!ticket) throw new AppError('TICKET_NOT_FOUND');
     if (ticket.status !== 'processing') throw new AppError('TICKET_COMPLETED');
-    const message = await q.insertMessage(trx, { ticket_id: id, author: 'operator', author_id: operatorId, body, created_at: now });
+    const message = await q.insertMessage(trx, {
+      ticket_id: id,
+      author: 'operator',
+      author_id: operatorId,
+      body: reply.body,
+      created_at: now,
+    });
+    const attachmentIds = reply.attachmentIds ?? [];
+    await claimUploads(trx, { uploader: { operatorId }, ids: attachmentIds, ticketId: id, messageId: message.id, now });
     await q.touchTicket(trx, id, now);
     await notify(trx, ticket.user_id, { code: 'ticket_answered', params: { number: ticket.number }, ref: { kind: 'ticket', id } });
     await recordOperatorAudit(trx, operator, {
       action: 'ticket.reply',
       object: `ticket:${id}`,
-      after: { number: ticket.number, messageId: message.id },
+      after: { number: ticket.number, messageId: message.id, attachmentIds },
     });
     tellMember(trx, ticket.user_id);
     return { ...ticket, updated_at: now };

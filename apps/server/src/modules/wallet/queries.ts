@@ -108,11 +108,11 @@ export async function upsertRate(db: Executor, rate: { currency: string; usdPric
 /** False when the pair does not exist (pairs are seeded, never created here). */
 export async function updatePair(
   db: Executor,
-  pair: { from: string; to: string; spread: string; feeRate: string; enabled: boolean },
+  pair: { from: string; to: string; spread: string; feeRate: string; enabled: boolean; now: Date },
 ): Promise<boolean> {
   const result = await db
     .updateTable('exchange_pairs')
-    .set({ spread: pair.spread, fee_rate: pair.feeRate, enabled: pair.enabled })
+    .set({ spread: pair.spread, fee_rate: pair.feeRate, enabled: pair.enabled, updated_at: pair.now })
     .where('from_currency', '=', pair.from)
     .where('to_currency', '=', pair.to)
     .executeTakeFirst();

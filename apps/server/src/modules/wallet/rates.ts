@@ -30,7 +30,7 @@ export async function setUsdPrice(trx: Executor, rate: { currency: Currency; usd
 /** Sets an exchange pair's spread, fee and switch in the caller's transaction; false when the pair does not exist (pairs are seeded). */
 export function setPairTerms(
   trx: Executor,
-  pair: { from: Currency; to: Currency; spread: string; feeRate: string; enabled: boolean },
+  pair: { from: Currency; to: Currency; spread: string; feeRate: string; enabled: boolean; now: Date },
 ): Promise<boolean> {
   return updatePair(trx, pair);
 }
@@ -52,6 +52,7 @@ export async function ratesForOperators(db: Executor) {
       spread: new Decimal(p.spread).toFixed(),
       feeRate: new Decimal(p.fee_rate).toFixed(),
       enabled: p.enabled,
+      updatedAt: p.updated_at.toISOString(),
     })),
   };
 }

@@ -54,7 +54,14 @@ export function withdrawalCreatedAt(db: Executor, id: string, userId: string) {
 }
 
 export function pendingWithdrawalIds(db: Executor, limit: number) {
-  return db.selectFrom('withdrawals').select('id').where('status', '=', 'pending_review').orderBy('created_at').limit(limit).execute();
+  return db
+    .selectFrom('withdrawals as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .select(['w.id', 'u.uid'])
+    .where('w.status', '=', 'pending_review')
+    .orderBy('w.created_at')
+    .limit(limit)
+    .execute();
 }
 
 /** One network's withdrawals in a status, in no particular order. */

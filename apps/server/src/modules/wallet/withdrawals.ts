@@ -208,9 +208,10 @@ export function getWithdrawal(deps: AuthDeps, userId: string, id: string) {
   return load(deps.db, id, userId);
 }
 
+/** The review queue, oldest first, each with its member's UID for the operator. */
 export async function pendingWithdrawals(deps: AuthDeps) {
-  const ids = await q.pendingWithdrawalIds(deps.db, 200);
-  return Promise.all(ids.map((r) => load(deps.db, r.id)));
+  const rows = await q.pendingWithdrawalIds(deps.db, 200);
+  return Promise.all(rows.map(async (r) => ({ ...(await load(deps.db, r.id)), memberUid: r.uid })));
 }
 
 /**

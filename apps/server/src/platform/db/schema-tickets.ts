@@ -21,6 +21,9 @@ export interface TicketsTable {
   updated_at: Date;
   completed_at: Date | null;
   completed_by: string | null;
+  /** The operator who took the ticket ("assign to me"), migration 0029. */
+  assigned_to: string | null;
+  assigned_at: Date | null;
 }
 
 export interface TicketMessagesTable {
@@ -34,8 +37,10 @@ export interface TicketMessagesTable {
 
 export interface TicketAttachmentsTable {
   id: Generated<string>;
-  /** The member who uploaded it: the only member who may read it. */
-  user_id: string;
+  /** The member who uploaded it, or null when an operator did (operator_id). */
+  user_id: string | null;
+  /** The operator who uploaded it for a reply (migration 0029); the ticket's member may read it once attached. */
+  operator_id: string | null;
   ticket_id: string | null;
   message_id: string | null;
   /** Its place among the screenshots of its ticket or reply, as the member ordered them. */

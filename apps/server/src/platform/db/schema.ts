@@ -190,6 +190,8 @@ export interface ExchangePairsTable {
   spread: string;
   fee_rate: string;
   enabled: Generated<boolean>;
+  /** When the spread, fee or switch last changed (setPairTerms). */
+  updated_at: Generated<Date>;
 }
 
 export interface ExchangeQuotesTable {
