@@ -216,8 +216,11 @@ describe('a server killed with SIGKILL in the middle of money operations', () =>
     const database = openDatabase(databaseUrl, 2);
     try {
       const db = database.db;
+      // The demo data's withdrawal waits for an operator (the console's first task): its hold stays.
+      const inReview = await db.selectFrom('withdrawals').select('id').where('status', '=', 'pending_review').execute();
+      const reviewKeys = new Set(inReview.map((w) => `withdrawal:${w.id}`));
       const held = await db.selectFrom('ledger_holds').select(['key', 'amount']).where('state', '=', 'held').execute();
-      expect(held).toEqual([]);
+      expect(held.filter((h) => !reviewKeys.has(h.key))).toEqual([]);
       const executed = await db
         .selectFrom('exchange_quotes')
         .innerJoin('users', 'users.id', 'exchange_quotes.user_id')

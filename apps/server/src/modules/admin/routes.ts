@@ -86,11 +86,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: WithdrawalDeps; approval
     async (request, reply) => {
       // The same Idempotency-Key finds the same request again (the approvals service keeps it in the payload).
       const requestKey = idempotencyKey(request);
-      const approval = await requestAdjustment(deps, approvals, operatorOf(request), {
-        uid: request.params.uid,
-        ...request.body,
-        requestKey,
-      });
+      const approval = await requestAdjustment(
+        deps,
+        approvals,
+        operatorOf(request),
+        { uid: request.params.uid, ...request.body, requestKey },
+        // As every keyed route says of a repeat (platform/idempotency.ts).
+        () => reply.header('idempotency-hit', 'true'),
+      );
       return reply.code(202).send({ approval });
     },
   );

@@ -115,6 +115,7 @@ export async function requestAdjustment(
   approvals: Approvals,
   operator: Operator,
   asked: { uid: string; currency: Currency; amount: string; reason: string; requestKey: string },
+  onReplay?: () => void,
 ): Promise<Approval> {
   const user = await findUserByUid(deps.db, asked.uid);
   if (!user) throw new AppError('MEMBER_NOT_FOUND');
@@ -125,6 +126,6 @@ export async function requestAdjustment(
     operator,
     'balance.adjust',
     { ...asked, amount: amount.toFixed() },
-    { requestKey: asked.requestKey },
+    { requestKey: asked.requestKey, ...(onReplay && { onReplay }) },
   );
 }

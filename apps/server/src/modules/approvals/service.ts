@@ -97,7 +97,13 @@ export function createApprovals(deps: ApprovalsDeps) {
     },
 
     /** Stores the request as its canonical payload and hash, audited; the route answers 202 with it. */
-    async request<P>(maker: OperatorContext, kindName: string, asked: P, options: { requestKey?: string } = {}): Promise<Approval> {
+    async request<P>(
+      maker: OperatorContext,
+      kindName: string,
+      asked: P,
+      /** onReplay: told when the Idempotency-Key found the request made before (the route says so in its reply). */
+      options: { requestKey?: string; onReplay?: () => void } = {},
+    ): Promise<Approval> {
       const kind = kindOf(kindName) as ApprovalKind<P>;
       if (!rolesAllow(maker.roles, kind.permission)) throw new AppError('FORBIDDEN');
       const payload = kind.schema.parse(asked);
@@ -108,6 +114,7 @@ export function createApprovals(deps: ApprovalsDeps) {
           const earlier = await earlierRequest(trx, maker.operatorId, kind.kind, options.requestKey);
           if (earlier) {
             if (earlier.payload_hash !== payloadHashOf(canonical)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+            options.onReplay?.();
             return earlier.id;
           }
         }
