@@ -125,7 +125,9 @@ describe('console sign-in', () => {
     await page.getByText('中文', { exact: true }).click();
     await page.getByLabel('动态码').fill(await wrongTotpCode(operator.totpSecret));
     await page.locator('form button[type="submit"]').click();
-    await expect.poll(() => page.locator('.ant-alert-error').innerText()).toBe('验证码不正确，请检查后重试。 (OPERATOR_SECOND_FACTOR_WRONG)');
+    await expect
+      .poll(() => page.locator('.ant-alert-error').innerText())
+      .toBe('验证码不正确，请检查后重试。 (OPERATOR_SECOND_FACTOR_WRONG)');
     await shot(page, 'wrong-code-zh');
 
     await page.getByLabel('动态码').fill(await freshTotpCode(operator.totpSecret));

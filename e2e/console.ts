@@ -2,7 +2,9 @@ import type { OperatorRole } from '@wallet/contract';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { foreignRequests, waitForQuiet } from './chromium';
 import { call, newEmail, waitFor } from './http';
+import { englishLines, RAW_KEY } from './page-checks';
 
 /*
  * The operator console in Chromium (issue 42): operators of the calling test file's own, invited
@@ -168,4 +170,89 @@ const hash = (page: Page) => () => page.evaluate(() => window.location.hash);
 export async function expectDashboard(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 15_000 });
   await waitFor(hash(page), (route) => /^#\/?$/.test(route), 'the dashboard');
+}
+
+/** A spinner, skeleton or table still loading in the page's main area. */
+const LOADING =
+  '.ant-layout-content .ant-spin-spinning, .ant-layout-content .ant-skeleton-active, .ant-layout-content .ant-table-placeholder .ant-spin';
+
+/**
+ * A console screen that has finished loading: no spinner 15 s on (a read that never answers), and
+ * neither an error state (a read the server refused or a reply the page could not use) nor the
+ * "page not found" of an unknown route. Answers the text of its main area.
+ */
+export async function expectLoaded(page: Page, where: string): Promise<string> {
+  await waitForQuiet(page);
+  const spinning = () => page.locator(LOADING).count();
+  await waitFor(spinning, (count) => count === 0, `${where} to stop loading`, 15_000);
+  const failed = await page
+    .locator('.ant-layout-content .ant-result-error, .ant-layout-content .ant-result-404, .ant-layout-content .ant-result-403')
+    .allInnerTexts();
+  expect(failed, `an error state on ${where}`).toEqual([]);
+  const notices = await page.locator('.ant-notification-notice-error, .ant-message-error').allInnerTexts();
+  expect(notices, `error notices on ${where}`).toEqual([]);
+  const main = (await page.locator('.ant-layout-content').innerText()).trim();
+  expect(main, `${where} shows nothing`).not.toBe('');
+  return main;
+}
+
+/** Latin words that stay as they are in the Chinese console: the product's and the standards' names. */
+const CONSOLE_TOKENS = /\b(TOTP|API|CSV|JSON|Markdown|IP)\b/g;
+
+/**
+ * The checks every console screen passes (issue 42: "no console error, no raw key, nothing cut off"):
+ * finished loading (expectLoaded), no console or page error since `errors` was last emptied, no raw
+ * i18n key, no English run on the Chinese screen beside data, and no sideways scroll of the page or of
+ * its main area (a table that scrolls inside its own box is fine).
+ */
+export async function expectCleanConsolePage(
+  page: Page,
+  where: string,
+  language: 'en' | 'zh',
+  errors: string[],
+  /** Data shown as it was typed (a help category's name in every language, an API key's name): not an untranslated text. */
+  data: RegExp[] = [],
+): Promise<void> {
+  await expectLoaded(page, where);
+  expect(errors.splice(0), `console errors on ${where}`).toEqual([]);
+  expect(foreignRequests(page), `requests to third-party hosts from ${where}`).toEqual([]);
+  const lines = await visibleLines(page);
+  expect(
+    lines.filter((line) => RAW_KEY.test(line)),
+    `raw i18n keys on ${where}`,
+  ).toEqual([]);
+  expect(
+    englishLines(
+      lines.map((line) => data.reduce((rest, pattern) => rest.replace(pattern, ' · '), line.replace(CONSOLE_TOKENS, ' · '))),
+      language,
+    ),
+    `English on the ${language} screen ${where}`,
+  ).toEqual([]);
+  const widths = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const main = document.querySelector('.ant-layout-content');
+    return { page: root.scrollWidth - root.clientWidth, main: main ? main.scrollWidth - main.clientWidth : 0 };
+  });
+  expect(widths, `${where} cut off horizontally`).toEqual({ page: 0, main: 0 });
+}
+
+/**
+ * The lines of text the page shows, without what an operator or a member typed (translate="no") and
+ * without the contents of JSON and code blocks (data).
+ */
+async function visibleLines(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const marked = Array.from(document.querySelectorAll<HTMLElement>('[translate="no"], pre, code'));
+    const shown = marked.map((el) => el.style.display);
+    for (const el of marked) el.style.display = 'none';
+    const rest = document.body.innerText;
+    marked.forEach((el, i) => {
+      el.style.display = shown[i] ?? '';
+    });
+    return rest;
+  });
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
