@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { List } from '@refinedev/antd';
-import { CanAccess, useCustom, useCustomMutation } from '@refinedev/core';
+import { CanAccess, useCan, useCustom, useCustomMutation } from '@refinedev/core';
 import { type AdminHelpService, HELP_CONTACT_KINDS, HELP_LIMITS } from '@wallet/contract';
 import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Spin } from 'antd';
 import { useState } from 'react';
@@ -21,6 +21,9 @@ export function HelpServicePage() {
   const { query } = useCustom<AdminHelpService>({ url: OPS_API.helpService, method: 'get', errorNotification: false });
   const [error, setError] = useState<unknown>(null);
   const { mutateAsync, mutation } = useCustomMutation();
+  // Readers (auditor, support) see the service as a form they cannot change: no field, add or remove.
+  const { data: can } = useCan({ resource: 'help-service', action: 'edit' });
+  const canEdit = can?.can === true;
   // The form starts from the saved service, so it is drawn only once the reply is in.
   const service = query.data?.data;
 
@@ -49,7 +52,7 @@ export function HelpServicePage() {
 
   return (
     <List title={t('ops.help.service')}>
-      <Form layout="vertical" initialValues={service} onFinish={submit}>
+      <Form layout="vertical" initialValues={service} onFinish={submit} disabled={!canEdit}>
         <Card size="small" title={t('ops.help.contacts')} style={{ marginBottom: 16 }}>
           <Form.List name="contacts">
             {(fields, { add, remove }) => (
@@ -80,19 +83,23 @@ export function HelpServicePage() {
                         </Form.Item>
                       </Col>
                     ))}
-                    <Col flex="32px" style={{ paddingTop: 34 }}>
-                      <MinusCircleOutlined aria-label={t('ops.help.removeContact')} onClick={() => remove(field.name)} />
-                    </Col>
+                    {canEdit && (
+                      <Col flex="32px" style={{ paddingTop: 34 }}>
+                        <MinusCircleOutlined aria-label={t('ops.help.removeContact')} onClick={() => remove(field.name)} />
+                      </Col>
+                    )}
                   </Row>
                 ))}
-                <Button
-                  type="dashed"
-                  icon={<PlusOutlined />}
-                  disabled={fields.length >= HELP_LIMITS.contactsMax}
-                  onClick={() => add({ kind: 'email', value: '', label: {} })}
-                >
-                  {t('ops.help.addContact')}
-                </Button>
+                {canEdit && (
+                  <Button
+                    type="dashed"
+                    icon={<PlusOutlined />}
+                    disabled={fields.length >= HELP_LIMITS.contactsMax}
+                    onClick={() => add({ kind: 'email', value: '', label: {} })}
+                  >
+                    {t('ops.help.addContact')}
+                  </Button>
+                )}
               </>
             )}
           </Form.List>
