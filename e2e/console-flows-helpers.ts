@@ -45,9 +45,6 @@ export async function signedInOperator(browser: Browser, baseUrl: string, roles:
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') console.log('DEBUG CONSOLE', message.text());
-  });
 
   await page.goto(link);
   await page.getByLabel('New password').fill(OPERATOR_PASSWORD);
