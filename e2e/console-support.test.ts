@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { solidPng } from '../apps/server/test/images';
 import { launchChromium, watchedPhone } from './chromium';
 import { adminCall, type ConsoleOperator, openConsole, signedInOperator } from './console-flows-helpers';
-import { call, newEmail, newTronAddress, registerByApi } from './http';
+import { memberApi, newEmail, newTronAddress, registerByApi } from './http';
 
 /**
  * The console's support screens against the real server: a compliance operator views a member's KYC
@@ -19,11 +19,8 @@ let compliance: ConsoleOperator;
 let support: ConsoleOperator;
 let member: { token: string; uid: string };
 
-async function memberCall<T>(method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const reply = await call(method, `${baseUrl()}${route}`, body, { authorization: `Bearer ${member.token}`, ...headers });
-  expect(reply.status, `${method} ${route}: ${JSON.stringify(reply.body)}`).toBe(200);
-  return reply.body as T;
-}
+/** Calls as the member, each with its own Idempotency-Key. */
+const memberCall = memberApi(baseUrl, () => member.token);
 
 /** Uploads a document photo as the member app does: the raw image as the body. */
 async function uploadPhoto(side: 'front' | 'back', rgb: [number, number, number]): Promise<void> {
@@ -122,7 +119,7 @@ describe('a ticket reply', () => {
     expect(await reply.innerText()).toContain(answer);
     expect(await phone.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
-    const conversation = page.locator('.ant-card').filter({ hasText: 'Conversation' });
+    const conversation = page.locator('.ant-card-small').filter({ has: page.locator('.ant-card-head-title', { hasText: 'Conversation' }) });
     await expect.poll(() => conversation.innerText(), { timeout: 10_000 }).toContain(answer);
 
     await page.getByRole('button', { name: 'Complete' }).click();
