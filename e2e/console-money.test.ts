@@ -79,6 +79,9 @@ describe('withdrawal review', () => {
     const { page } = makerOp;
     await openConsole(page, baseUrl(), '/withdrawals');
     const row = page.locator(`tr[data-row-key="${approved.id}"]`);
+    // The reviewer sees whose withdrawal it is.
+    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain(withdrawer.uid);
+    expect(await row.innerText()).toMatch(/1,000(\.0+)? USDT/);
     await row.getByRole('button', { name: 'Approve' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
