@@ -50,14 +50,21 @@ const memberWithdrawal = (member: Member, id: string) => member.api<Withdrawal>(
 
 beforeAll(async () => {
   browser = await launchChromium();
-  [withdrawer, refused, credited, makerOp, checkerOp, auditorOp] = await Promise.all([
-    fundedMember(baseUrl, { email: newEmail('console-withdraw'), usdt: '1010' }).then(withUid),
-    fundedMember(baseUrl, { email: newEmail('console-refused'), usdt: '1010' }).then(withUid),
-    fundedMember(baseUrl, { email: newEmail('console-credit'), usdt: '5' }).then(withUid),
+  // One at a time: the local chain's faucet mints from one account, and parallel mints collide on its nonce.
+  const fund = async (prefix: string, usdt: string) => withUid(await fundedMember(baseUrl, { email: newEmail(prefix), usdt }));
+  const members = (async (): Promise<Array<Member & { uid: string }>> => [
+    await fund('console-withdraw', '1010'),
+    await fund('console-refused', '1010'),
+    await fund('console-credit', '5'),
+  ])();
+  let funded: Array<Member & { uid: string }>;
+  [funded, makerOp, checkerOp, auditorOp] = await Promise.all([
+    members,
     signedInOperator(browser, baseUrl(), ['finance']),
     signedInOperator(browser, baseUrl(), ['finance']),
     signedInOperator(browser, baseUrl(), ['auditor']),
   ]);
+  [withdrawer, refused, credited] = funded as [Member & { uid: string }, Member & { uid: string }, Member & { uid: string }];
 }, 180_000);
 
 afterAll(async () => {
@@ -100,6 +107,7 @@ describe('withdrawal review', () => {
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
     const seen = await memberWithdrawal(refused, rejected.id);
     expect(seen.status).toBe('rejected');
+    expect(seen.history.find((step) => step.note?.code === 'rejected')?.note?.params.reason).toBe('Address under investigation');
     // The held 1001 came back whole.
     expect((await walletUsdt(refused.api)).toFixed()).toBe('1010');
     expect(makerOp.errors).toEqual([]);
