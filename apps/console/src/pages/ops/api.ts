@@ -14,7 +14,6 @@ export const OPS_API = {
   memberUnlock: (uid: string) => `users/${id(uid)}/unlock`,
   kycPhoto: (uid: string, side: string) => `kyc/${id(uid)}/photos/${id(side)}`,
 
-  withdrawalsPending: 'withdrawals',
   withdrawalsAll: 'withdrawals/all',
   withdrawalApprove: (withdrawalId: string) => `withdrawals/${id(withdrawalId)}/approve`,
   withdrawalReject: (withdrawalId: string) => `withdrawals/${id(withdrawalId)}/reject`,

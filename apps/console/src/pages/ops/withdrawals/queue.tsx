@@ -1,4 +1,5 @@
-import type { Withdrawal } from '@wallet/contract';
+import { useTable } from '@refinedev/antd';
+import type { HttpError } from '@refinedev/core';
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../../components/date-time';
@@ -6,30 +7,34 @@ import { Money } from '../../../components/money';
 import { QueryError } from '../../../components/query-error';
 import { OPS_API } from '../api';
 import { MemberLink } from '../shared/member-link';
-import { LOCAL_PAGING, useWholeList } from '../shared/whole-list';
+import type { WithdrawalRow } from '../types';
 import { WithdrawalDecision } from './decide';
 
-/** A pending withdrawal as GET withdrawals sends it; the member's UID when the route adds it. */
-type Pending = Withdrawal & { memberUid?: string };
-
-/** Withdrawals waiting for review (GET withdrawals answers them all at once, oldest first as the server orders them). */
+/**
+ * Withdrawals waiting for review, paged by the server (GET withdrawals/all, status pending_review):
+ * unlike the older GET withdrawals, its rows carry the member's UID the reviewer needs.
+ */
 export function WithdrawalQueue() {
   const { t } = useTranslation();
-  const { items, query } = useWholeList<Pending>(OPS_API.withdrawalsPending, 'withdrawals');
-  if (query.isError) return <QueryError error={query.error} onRetry={() => query.refetch()} />;
-  const refetch = () => void query.refetch();
+  const { tableProps, tableQuery } = useTable<WithdrawalRow, HttpError>({
+    resource: 'withdrawals',
+    meta: { apiPath: OPS_API.withdrawalsAll },
+    sorters: { mode: 'off' },
+    filters: { mode: 'server', permanent: [{ field: 'status', operator: 'eq', value: 'pending_review' }] },
+    syncWithLocation: false,
+  });
+  if (tableQuery.isError) return <QueryError error={tableQuery.error} onRetry={() => void tableQuery.refetch()} />;
+  const refetch = () => void tableQuery.refetch();
 
   return (
-    <Table<Pending>
+    <Table<WithdrawalRow>
+      {...tableProps}
       rowKey="id"
-      loading={query.isFetching}
-      dataSource={items}
-      pagination={LOCAL_PAGING}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('ops.withdrawals.queueEmpty') }}
       columns={[
         { dataIndex: 'createdAt', title: t('ops.common.time'), render: (v: string) => <DateTime value={v} /> },
-        { dataIndex: 'memberUid', title: t('ops.members.uid'), render: (v?: string) => <MemberLink uid={v} /> },
+        { dataIndex: 'memberUid', title: t('ops.members.uid'), render: (v: string) => <MemberLink uid={v} /> },
         { dataIndex: 'amount', title: t('ops.common.amount'), render: (v: string, row) => <Money amount={v} currency={row.currency} /> },
         { dataIndex: 'fee', title: t('ops.common.fee'), render: (v: string, row) => <Money amount={v} currency={row.currency} /> },
         { dataIndex: 'network', title: t('ops.common.network') },
