@@ -55,6 +55,16 @@ describe('devchain', () => {
     expect(await chain.usdtBalance(USER)).toBe(3_750_000n);
   });
 
+  it('mints to several addresses asked at the same moment (the faucet used by two members at once)', async () => {
+    const to = [
+      '0x00000000000000000000000000000000000000a1',
+      '0x00000000000000000000000000000000000000a2',
+      '0x00000000000000000000000000000000000000a3',
+    ] as const;
+    await Promise.all(to.map((address) => chain.mintUsdt(address, 2_000_000n)));
+    for (const address of to) expect(await chain.usdtBalance(address)).toBe(2_000_000n);
+  });
+
   it('mines many blocks at once', async () => {
     const before = await chain.blockNumber();
     await chain.mine(500);

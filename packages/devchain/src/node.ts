@@ -171,8 +171,18 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
   };
   const token = await deployToken();
 
-  const mintUsdt = async (to: Address, amount: bigint, contract: Address = token) =>
-    mined(await deployer.writeContract({ address: contract, abi: erc20Abi, functionName: 'mint', args: [to, amount] }));
+  // One mint at a time: each is the deployer's next transaction, and two sent at once would take the
+  // same nonce ("nonce too low" for the second) when two members use the faucet together.
+  let mints: Promise<unknown> = Promise.resolve();
+  const mintUsdt = (to: Address, amount: bigint, contract: Address = token): Promise<Hash> => {
+    const mint = mints
+      .catch(() => undefined)
+      .then(async () =>
+        mined(await deployer.writeContract({ address: contract, abi: erc20Abi, functionName: 'mint', args: [to, amount] })),
+      );
+    mints = mint;
+    return mint;
+  };
 
   // Impersonated senders may hold no ETH: top them up for gas so any address can send.
   const impersonate = async (from: Address) => {
