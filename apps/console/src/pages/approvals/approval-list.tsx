@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { DateTime } from '../../components/date-time';
 import { QueryError } from '../../components/query-error';
 import type { Approval } from '../../types/console';
-import { ApprovalStatusTag, useKindLabel } from './approval-status';
+import { ApprovalStatusTag, useApprovalSummary, useKindLabel } from './approval-status';
 
 /**
  * The approvals queue. Tabs: requests waiting for the operator's decision (pending, made by someone
@@ -25,6 +25,7 @@ function viewFilters(view: View): CrudFilter[] {
 export function ApprovalList() {
   const { t } = useTranslation();
   const kindLabel = useKindLabel();
+  const summaryOf = useApprovalSummary();
   const { tableProps, tableQuery, filters, setFilters } = useTable<Approval>({
     resource: 'approvals',
     sorters: { mode: 'off' },
@@ -53,9 +54,9 @@ export function ApprovalList() {
           <Table.Column<Approval>
             dataIndex="summary"
             title={t('approvals.summary')}
-            render={(summary: string) => (
-              <Typography.Text style={{ maxWidth: 420 }} ellipsis={{ tooltip: summary }}>
-                {summary}
+            render={(_summary: string, record) => (
+              <Typography.Text style={{ maxWidth: 420 }} ellipsis={{ tooltip: summaryOf(record) }}>
+                {summaryOf(record)}
               </Typography.Text>
             )}
           />

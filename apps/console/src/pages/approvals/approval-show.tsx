@@ -10,7 +10,7 @@ import { JsonView } from '../../components/json-view';
 import { Money } from '../../components/money';
 import { errorText, QueryError } from '../../components/query-error';
 import type { Approval, ApprovalDetail, Posting } from '../../types/console';
-import { ApprovalStatusTag, useKindLabel } from './approval-status';
+import { ApprovalStatusTag, useApprovalSummary, useKindLabel } from './approval-status';
 
 /**
  * One approval request as the checker decides it: the exact payload and its hash, who asked and when it
@@ -22,6 +22,7 @@ export function ApprovalShow() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const kindLabel = useKindLabel();
+  const summaryOf = useApprovalSummary();
   const { result, query } = useOne<ApprovalDetail>({ resource: 'approvals', id });
   const detail = result as ApprovalDetail | undefined;
   const approval = detail?.approval;
@@ -45,7 +46,7 @@ export function ApprovalShow() {
           <DecisionNotice approval={approval} />
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label={t('approvals.summary')} span={2}>
-              {approval.summary}
+              {summaryOf(approval)}
             </Descriptions.Item>
             <Descriptions.Item label={t('common.status')}>
               <ApprovalStatusTag status={approval.status} />

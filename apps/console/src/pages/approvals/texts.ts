@@ -41,6 +41,16 @@ export const approvalsEn = {
     expired: 'Expired',
     failed: 'Failed',
   },
+  summaries: {
+    balance_adjust: {
+      credit: 'Credit {{amount}} {{currency}} to member {{uid}}: {{reason}}',
+      debit: 'Debit {{amount}} {{currency}} from member {{uid}}: {{reason}}',
+    },
+    withdrawal_approve: 'Approve the withdrawal of {{amount}} {{currency}} on {{network}} to {{address}}',
+    payout_arrived: 'Mark flash exchange order {{orderId}} ({{amount}} USDT) paid',
+    payout_rejected: 'Reject flash exchange order {{orderId}} ({{amount}} USDT): {{reason}}',
+    operator_roles: 'Set the roles of {{email}} to {{roles}}',
+  },
   kinds: {
     balance_adjust: 'Balance adjustment',
     withdrawal_approve: 'Withdrawal approval',
@@ -90,6 +100,16 @@ export const approvalsZh: Texts<typeof approvalsEn> = {
     rejected: '已拒绝',
     expired: '已过期',
     failed: '失败',
+  },
+  summaries: {
+    balance_adjust: {
+      credit: '为会员 {{uid}} 增加 {{amount}} {{currency}}：{{reason}}',
+      debit: '从会员 {{uid}} 扣减 {{amount}} {{currency}}：{{reason}}',
+    },
+    withdrawal_approve: '批准提现 {{amount}} {{currency}}（{{network}}）至 {{address}}',
+    payout_arrived: '将闪兑订单 {{orderId}}（{{amount}} USDT）标记为已付',
+    payout_rejected: '拒绝闪兑订单 {{orderId}}（{{amount}} USDT）：{{reason}}',
+    operator_roles: '将 {{email}} 的角色设为 {{roles}}',
   },
   kinds: {
     balance_adjust: '余额调整',
