@@ -46,6 +46,8 @@ const pageQuery = {
 export const approvalListQuerySchema = z.object({
   status: z.enum(APPROVAL_STATUSES).optional(),
   kind: safeText(64).optional(),
+  /** waiting: requests the caller may decide (pending, not their own); mine: requests the caller made. */
+  view: z.enum(['waiting', 'mine', 'all']).optional(),
   ...pageQuery,
 });
 export const approvalListReplySchema = z.object({ items: z.array(approvalSchema), total: z.number().int() }).meta({ id: 'ApprovalList' });

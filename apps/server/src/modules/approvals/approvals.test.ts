@@ -70,6 +70,27 @@ describe('a balance adjustment', () => {
     expect(credit).toMatchObject({ operator_id: checker.id, after: { approvalId: approval.id, maker: maker.email, amount: '250' } });
   });
 
+  it("is in its maker's queue of requests made and in the queue of those who may decide it, not the other way round", async () => {
+    const user = await registerUser(t);
+    const approval = await asked(user, '3');
+    const support = await testOperator(t, ['support']);
+    const queue = async (operator: TestOperator, view: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/approvals?view=${view}&pageSize=100`,
+        headers: operator.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items.map((a: Approval) => a.id);
+    };
+    expect(await queue(maker, 'mine')).toContain(approval.id);
+    expect(await queue(maker, 'waiting')).not.toContain(approval.id);
+    expect(await queue(checker, 'waiting')).toContain(approval.id);
+    expect(await queue(checker, 'mine')).not.toContain(approval.id);
+    expect(await queue(support, 'waiting')).not.toContain(approval.id);
+    expect(await queue(support, 'all')).toContain(approval.id);
+  });
+
   it('asked again with the same Idempotency-Key is the same request; another payload with that key is refused', async () => {
     const user = await registerUser(t);
     const key = `key-${user.profile.uid}`;

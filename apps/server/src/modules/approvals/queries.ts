@@ -1,5 +1,5 @@
 import type { ApprovalStatus } from '@wallet/contract';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Executor } from '../../platform/db/database';
 import type { Database } from '../../platform/db/schema';
 
@@ -36,17 +36,34 @@ export async function countPending(db: Executor, now: Date): Promise<number> {
   return Number(row.n);
 }
 
-export async function listApprovals(
-  db: Executor,
-  filters: { status?: ApprovalStatus; kind?: string },
+/** What a queue shows: by status and kind, and for one operator what they made or what waits for them. */
+export interface ApprovalFilters {
+  status?: ApprovalStatus;
+  kind?: string;
+  /** Made by this operator. */
+  maker?: string;
+  /** Not made by this operator, and of one of these kinds (those they may decide). */
+  checker?: { id: string; kinds: readonly string[] };
+}
+
+function filtered<Q extends SelectQueryBuilder<Database & { r: Database['approval_requests'] }, 'r', object>>(
+  query: Q,
+  filters: ApprovalFilters,
   now: Date,
-  page: number,
-  pageSize: number,
-) {
-  let query = selectApprovals(db);
-  if (filters.status) query = query.where(statusIs(filters.status, now));
-  if (filters.kind) query = query.where('r.kind', '=', filters.kind);
-  const rows = await query
+): Q {
+  let q = query;
+  if (filters.status) q = q.where(statusIs(filters.status, now)) as Q;
+  if (filters.kind) q = q.where('r.kind', '=', filters.kind) as Q;
+  if (filters.maker) q = q.where('r.maker_id', '=', filters.maker) as Q;
+  if (filters.checker) {
+    q = q.where('r.maker_id', '<>', filters.checker.id) as Q;
+    q = (filters.checker.kinds.length > 0 ? q.where('r.kind', 'in', [...filters.checker.kinds]) : q.where(sql<boolean>`false`)) as Q;
+  }
+  return q;
+}
+
+export async function listApprovals(db: Executor, filters: ApprovalFilters, now: Date, page: number, pageSize: number) {
+  const rows = await filtered(selectApprovals(db), filters, now)
     .select(sql<string>`count(*) over ()`.as('total'))
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id')
@@ -56,10 +73,12 @@ export async function listApprovals(
   return { rows, total: Number(rows[0]?.total ?? (page > 1 ? await countApprovals(db, filters, now) : 0)) };
 }
 
-async function countApprovals(db: Executor, filters: { status?: ApprovalStatus; kind?: string }, now: Date) {
-  let query = db.selectFrom('approval_requests as r').select((eb) => eb.fn.countAll<string>().as('n'));
-  if (filters.status) query = query.where(statusIs(filters.status, now));
-  if (filters.kind) query = query.where('r.kind', '=', filters.kind);
+async function countApprovals(db: Executor, filters: ApprovalFilters, now: Date) {
+  const query = filtered(
+    db.selectFrom('approval_requests as r').select((eb) => eb.fn.countAll<string>().as('n')),
+    filters,
+    now,
+  );
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 

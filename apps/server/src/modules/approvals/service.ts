@@ -10,7 +10,7 @@ import { canonicalJson, recordOperatorAudit } from '../operators/audit-chain';
 import type { OperatorContext } from '../operators/context';
 import { readSetting } from '../operators/settings';
 import type { ApprovalKind, FourEyes } from './kinds';
-import { type ApprovalRow, countPending, findApproval, listApprovals, lockPending } from './queries';
+import { type ApprovalFilters, type ApprovalRow, countPending, findApproval, listApprovals, lockPending } from './queries';
 
 /**
  * Four-eyes approvals (ADR 0034): an action that needs a second operator is stored as the exact
@@ -150,12 +150,27 @@ export function createApprovals(deps: ApprovalsDeps) {
 
     list(
       viewer: OperatorContext,
-      filters: { status?: ApprovalStatus | undefined; kind?: string | undefined; page: number; pageSize: number },
+      filters: {
+        status?: ApprovalStatus | undefined;
+        kind?: string | undefined;
+        /** waiting: what this operator may decide (not their own); mine: what they asked for. */
+        view?: 'waiting' | 'mine' | 'all' | undefined;
+        page: number;
+        pageSize: number;
+      },
     ) {
-      const { status, kind, page, pageSize } = filters;
-      return listApprovals(deps.db, { ...(status ? { status } : {}), ...(kind ? { kind } : {}) }, deps.clock.now(), page, pageSize).then(
-        ({ rows, total }) => ({ items: rows.map((row) => view(row, viewer)), total }),
-      );
+      const { status, kind, view: queue, page, pageSize } = filters;
+      const decidable = [...kinds.values()].filter((k) => rolesAllow(viewer.roles, k.permission)).map((k) => k.kind);
+      const asked: ApprovalFilters = {
+        ...(status ? { status } : {}),
+        ...(kind ? { kind } : {}),
+        ...(queue === 'mine' ? { maker: viewer.operatorId } : {}),
+        ...(queue === 'waiting' ? { checker: { id: viewer.operatorId, kinds: decidable } } : {}),
+      };
+      return listApprovals(deps.db, asked, deps.clock.now(), page, pageSize).then(({ rows, total }) => ({
+        items: rows.map((row) => view(row, viewer)),
+        total,
+      }));
     },
 
     load,
