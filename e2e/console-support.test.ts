@@ -9,7 +9,8 @@ import { memberApi, newEmail, newTronAddress, registerByApi } from './http';
 /**
  * The console's support screens against the real server: a compliance operator views a member's KYC
  * photos (each view in the audit log; a support operator is not offered them), and a support
- * operator's ticket reply reaches the member's open ticket live, then the operator completes it.
+ * operator takes a ticket (assign to me) and their reply with a screenshot reaches the member's open
+ * ticket live, then the operator completes it.
  */
 
 const baseUrl = () => inject('baseUrl');
@@ -110,13 +111,32 @@ describe('a ticket reply', () => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
     await openConsole(page, baseUrl(), `/tickets/${ticket.id}`);
+    await page.getByRole('button', { name: 'Assign to me' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    const details = page.locator('.ant-descriptions');
+    await expect.poll(() => details.innerText(), { timeout: 10_000 }).toContain(support.email);
+
     const answer = 'We found your deposit: it is credited now.';
     await page.locator('textarea').fill(answer);
+    await page.locator('input[type=file]').setInputFiles({ name: 'credited.png', mimeType: 'image/png', buffer: solidPng(64, 48) });
+    await page.locator('.ant-upload-list-item-done').waitFor();
     await page.getByRole('button', { name: 'Send reply' }).click();
 
     const reply = phone.page.locator('[data-testid="ticket-message"][data-author="operator"]');
     await expect.poll(() => reply.count(), { timeout: 10_000 }).toBe(1);
     expect(await reply.innerText()).toContain(answer);
+    // The operator's screenshot reaches the member with the reply, read with the member's own session.
+    const image = reply.locator('[data-testid="ticket-image"]');
+    await expect.poll(() => image.count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          image.evaluate((node) => (node instanceof HTMLImageElement ? node.naturalWidth : (node.querySelector('img')?.naturalWidth ?? 0))),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(64);
     expect(await phone.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
     const conversation = page.locator('.ant-card-small').filter({ has: page.locator('.ant-card-head-title', { hasText: 'Conversation' }) });

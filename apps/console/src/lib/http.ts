@@ -57,6 +57,24 @@ export async function apiRequest<T = unknown>(method: Method, path: string, opti
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language, ...options.headers };
   const hasBody = options.body !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
+  return send<T>(method, path, headers, hasBody ? JSON.stringify(options.body) : undefined, options);
+}
+
+/** One file as multipart form data (field "file"), with the cookie and CSRF header as every call. */
+export function apiUpload<T = unknown>(path: string, file: Blob, name: string): Promise<T> {
+  const form = new FormData();
+  form.append('file', file, name);
+  // No content-type: the browser writes the multipart boundary itself.
+  return send<T>('post', path, { accept: 'application/json', 'accept-language': language }, form, {});
+}
+
+async function send<T>(
+  method: Method,
+  path: string,
+  headers: Record<string, string>,
+  body: string | FormData | undefined,
+  options: RequestOptions,
+): Promise<T> {
   const token = csrfToken();
   if (!SAFE.has(method) && token) headers[CSRF_HEADER] = token;
   let response: Response;
@@ -65,7 +83,7 @@ export async function apiRequest<T = unknown>(method: Method, path: string, opti
       method: method.toUpperCase(),
       credentials: 'same-origin',
       headers,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      body,
       signal: options.signal,
     });
   } catch (cause) {
@@ -74,9 +92,9 @@ export async function apiRequest<T = unknown>(method: Method, path: string, opti
   }
   onActivity();
   const text = await response.text();
-  const body = text ? parseJson(text, response) : undefined;
-  if (!response.ok) throw errorFrom(response.status, body);
-  return body as T;
+  const reply = text ? parseJson(text, response) : undefined;
+  if (!response.ok) throw errorFrom(response.status, reply);
+  return reply as T;
 }
 
 function parseJson(text: string, response: Response): unknown {

@@ -49,6 +49,8 @@ export const OPS_API = {
   tickets: 'tickets',
   ticketMessages: (ticketId: string) => `tickets/${id(ticketId)}/messages`,
   ticketClose: (ticketId: string) => `tickets/${id(ticketId)}/close`,
+  ticketAssign: (ticketId: string) => `tickets/${id(ticketId)}/assign`,
+  ticketAttachments: (ticketId: string) => `tickets/${id(ticketId)}/attachments`,
   ticketAttachment: (attachmentId: string) => `tickets/attachments/${id(attachmentId)}`,
 } as const;
 

@@ -103,7 +103,7 @@ export const opsPermissions: Record<string, Record<string, Permission>> = {
   'help-categories': { list: 'content.read', create: 'content.write', edit: 'content.write' },
   'help-service': { list: 'content.read', edit: 'content.write' },
   releases: { list: 'releases.read', create: 'releases.write', edit: 'releases.write' },
-  tickets: { list: 'tickets.read', show: 'tickets.read', reply: 'tickets.reply', close: 'tickets.reply' },
+  tickets: { list: 'tickets.read', show: 'tickets.read', reply: 'tickets.reply', assign: 'tickets.reply', close: 'tickets.reply' },
 };
 
 /** Each page in its own chunk, loaded when first opened (the help editor brings react-markdown). */

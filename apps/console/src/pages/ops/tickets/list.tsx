@@ -23,17 +23,20 @@ interface TicketPage {
  * The support queue by status, newest first (GET tickets?status=). The route pages by cursor, so the
  * table steps to older tickets and back through the cursors already seen.
  */
+const ASSIGNED = ['me', 'none'] as const;
+
 export function TicketList() {
   const { t } = useTranslation();
   const { show } = useNavigation();
   const [params, setParams] = useSearchParams();
   const status: TicketStatus = params.get('status') === 'completed' ? 'completed' : 'processing';
+  const assigned = ASSIGNED.find((value) => value === params.get('assigned'));
   const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
   const cursor = cursors[cursors.length - 1];
   const { query } = useCustom<TicketPage>({
     url: OPS_API.tickets,
     method: 'get',
-    config: { query: { status, limit: PAGE_SIZE, cursor } },
+    config: { query: { status, limit: PAGE_SIZE, cursor, ...(assigned && { assigned }) } },
     errorNotification: false,
   });
   const page = query.data?.data;
@@ -48,6 +51,22 @@ export function TicketList() {
           setParams(value === 'completed' ? { status: value } : {});
         }}
         options={TICKET_STATUSES.map((value) => ({ value, label: t(`ops.status.${value}`) }))}
+      />{' '}
+      <Segmented
+        style={{ marginBottom: 16 }}
+        value={assigned ?? 'all'}
+        onChange={(value) => {
+          setCursors([undefined]);
+          const next = new URLSearchParams(params);
+          if (value === 'all') next.delete('assigned');
+          else next.set('assigned', String(value));
+          setParams(next);
+        }}
+        options={[
+          { value: 'all', label: t('ops.tickets.assignedAll') },
+          { value: 'me', label: t('ops.tickets.assignedMe') },
+          { value: 'none', label: t('ops.tickets.assignedNone') },
+        ]}
       />
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => query.refetch()} />
@@ -76,6 +95,11 @@ export function TicketList() {
                   ) : (
                     t('ops.tickets.noReply')
                   ),
+              },
+              {
+                dataIndex: ['assignedTo', 'email'],
+                title: t('ops.tickets.assignedTo'),
+                render: (v: string | undefined) => v ?? t('ops.tickets.unassigned'),
               },
               { dataIndex: 'updatedAt', title: t('common.updatedAt'), render: (v: string) => <DateTime value={v} /> },
             ]}

@@ -30,6 +30,18 @@ export function TicketShow() {
           {ticket && open ? (
             <ActionButton
               resource="tickets"
+              action="assign"
+              label={t('ops.tickets.assignToMe')}
+              title={t('ops.tickets.assignTitle', { number: ticket.number })}
+              warning={t('ops.tickets.assignWarning')}
+              url={OPS_API.ticketAssign(ticket.id)}
+              successMessage={t('ops.tickets.assigned')}
+              onDone={refetch}
+            />
+          ) : null}
+          {ticket && open ? (
+            <ActionButton
+              resource="tickets"
               action="close"
               label={t('ops.tickets.close')}
               title={t('ops.tickets.closeTitle', { number: ticket.number })}
@@ -56,6 +68,12 @@ export function TicketShow() {
               { key: 'type', label: t('ops.tickets.type'), children: <Tag>{t(`ops.tickets.types.${ticket.type}`)}</Tag> },
               { key: 'reference', label: t('ops.tickets.reference'), children: ticket.reference ?? t('common.none') },
               { key: 'opened', label: t('ops.tickets.opened'), children: <DateTime value={ticket.createdAt} /> },
+              {
+                key: 'assigned',
+                label: t('ops.tickets.assignedTo'),
+                span: 3,
+                children: ticket.assignedTo?.email ?? t('ops.tickets.unassigned'),
+              },
               {
                 key: 'rating',
                 label: t('ops.tickets.rating'),
