@@ -14,6 +14,7 @@ export * from './api/help';
 export * from './api/notifications';
 export * from './api/payout';
 export * from './api/records';
+export * from './api/rewards';
 export * from './api/second-factor';
 export * from './api/secret-fields';
 export * from './api/statements';

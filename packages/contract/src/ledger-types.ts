@@ -63,6 +63,8 @@ export const LEDGER_TYPES = {
   416: t('Exchange KRW → USDT', '兑换 KRW → USDT', '환전 KRW → USDT', '両替 KRW → USDT'),
   417: t('Exchange USDT → EUR', '兑换 USDT → EUR', '환전 USDT → EUR', '両替 USDT → EUR'),
   418: t('Exchange EUR → USDT', '兑换 EUR → USDT', '환전 EUR → USDT', '両替 EUR → USDT'),
+  // Invitation programme (issue 43): a reward taken back after a refund outside its holding window.
+  419: t('Reward clawback', '奖励追回', '보상 회수', '報酬の回収'),
   235: t('Transfer out (SBC)', '转出 (SBC)', '이체 출금 (SBC)', '送金 (SBC)'),
   236: t('Transfer in (SBC)', '转入 (SBC)', '이체 입금 (SBC)', '受取 (SBC)'),
   237: t('Transfer out (BTC)', '转出 (BTC)', '이체 출금 (BTC)', '送金 (BTC)'),
@@ -104,7 +106,7 @@ export const LEDGER_FAMILIES = {
   },
   card: { label: t('Card', '卡片', '카드', 'カード').label, codes: [17, 21, 22, 24, 115, 229, 231, 501, 502, 503, 504] },
   flashExchange: { label: t('Flash exchange', '闪兑', '즉시 환전', 'クイック両替').label, codes: [118, 244] },
-  rewards: { label: t('Rewards', '奖励', '보상', '報酬').label, codes: [15, 16, 18, 19, 33, 121] },
+  rewards: { label: t('Rewards', '奖励', '보상', '報酬').label, codes: [15, 16, 18, 19, 33, 121, 419] },
   other: { label: t('Other', '其他', '기타', 'その他').label, codes: [13, 112] },
 } as const satisfies Record<string, { label: Translated; codes: readonly LedgerTypeCode[] }>;
 

@@ -43,6 +43,11 @@ export const PERMISSIONS = {
   'settings.read': ['admin', 'finance', 'auditor'],
   'settings.write': ['admin'],
   'audit.read': ['admin', 'compliance', 'auditor'],
+  'agency.read': everyone,
+  'agency.roles': ['admin', 'compliance'],
+  'agency.rates': ['finance'],
+  'agency.tickets': ['finance', 'admin'],
+  'agency.reviews': ['compliance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

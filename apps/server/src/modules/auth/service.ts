@@ -16,6 +16,7 @@ import type { DailyCount, DayRange } from '../../platform/db/day-buckets';
 import { describeDevice } from '../../platform/device-description';
 import { AppError } from '../../platform/errors';
 import { checkSecret, resetSecret } from '../../platform/secret-limits';
+import { recordSignup } from '../rewards/team';
 import { assertNotLocked, lockMemberRules, type SecuritySettings, tellSecurityChange } from './account-security';
 import { type CodeDeps, consumeCode, issueCode } from './codes';
 import { hashSecret, verifySecret } from './passwords';
@@ -141,15 +142,19 @@ export async function register(deps: AuthDeps, input: RegisterInput, device: Sig
 
   for (let attempt = 0; ; attempt++) {
     try {
-      const user = await q.insertUser(deps.db, {
-        uid: randomUid(),
-        email: input.email,
-        password_hash: passwordHash,
-        bound_network: input.network,
-        bound_address: normalizeAddress(input.network, input.address),
-        invite_code: randomInviteCode(),
-        invited_by: invitedBy,
-        language: input.language,
+      const user = await deps.db.transaction().execute(async (trx) => {
+        const row = await q.insertUser(trx, {
+          uid: randomUid(),
+          email: input.email,
+          password_hash: passwordHash,
+          bound_network: input.network,
+          bound_address: normalizeAddress(input.network, input.address),
+          invite_code: randomInviteCode(),
+          invited_by: invitedBy,
+          language: input.language,
+        });
+        await recordSignup(trx, row.id, device.ip);
+        return row;
       });
       await recordAudit(deps.db, {
         actorKind: 'user',

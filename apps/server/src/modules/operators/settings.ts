@@ -14,6 +14,8 @@ export const CONSOLE_SETTINGS = {
   'approvals.withdrawal_above': { default: '1000', valid: (v: string) => isDecimalString(v) },
   /** A flash exchange order settled or rejected by hand above this (USDT) needs a second operator. */
   'approvals.payout_above': { default: '1000', valid: (v: string) => isDecimalString(v) },
+  /** Days an invitation reward stays pending before it reaches the wallet (0: as soon as it is earned). */
+  'rewards.holding_days': { default: '7', valid: (v: string) => integerIn(v, 0, 90) },
 } as const;
 
 export type ConsoleSettingKey = keyof typeof CONSOLE_SETTINGS;

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Tables of the payout module (flash exchange), migration 0012. */
 
@@ -29,6 +29,8 @@ export interface PayeesTable {
   address: string | null;
   bank_name: string | null;
   account_last4: string;
+  /** HMAC of the normalised account number (0030): the same payee behind two members is an abuse signal. */
+  account_fingerprint: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   /** How lists show the account (0023); null for payees saved before. */
   account_masked: string | null;
   id_number_last4: string;

@@ -6,6 +6,7 @@ import type { HelpTables } from './schema-help';
 import type { NotificationTables } from './schema-notifications';
 import type { OperatorTables } from './schema-operators';
 import type { PayoutTables } from './schema-payout';
+import type { RewardTables } from './schema-rewards';
 import type { SecondFactorTables } from './schema-second-factor';
 import type { SecretAttemptTables } from './schema-secret-attempts';
 import type { TicketTables } from './schema-tickets';
@@ -343,6 +344,8 @@ export interface CardsTable {
   pin_set: Generated<boolean>;
   bound_at: Date | null;
   bind_failures: Generated<number>;
+  /** HMAC of the number a physical card was bound with (0030): one card behind two members is an abuse signal. */
+  number_fingerprint: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   bind_locked_until: Date | null;
   consecutive_funds_failures: Generated<number>;
   rule_window_after_id: Generated<string>;
@@ -393,6 +396,7 @@ export interface Database
     SecondFactorTables,
     OperatorTables,
     AddressBookTables,
+    RewardTables,
     SecretAttemptTables {
   audit_log: AuditLogTable;
   users: UsersTable;

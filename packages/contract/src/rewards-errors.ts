@@ -1,0 +1,103 @@
+import { e } from './error-spec';
+
+/** Errors of the invitation and agency programme (issue 43), for members and operators; part of ERRORS. */
+export const REWARD_ERRORS = {
+  INVITER_FIXED: e(
+    409,
+    'Who invited you is set when you sign up and cannot be changed.',
+    '邀请人在注册时确定，之后不能更改。',
+    '초대한 사람은 가입할 때 정해지며 변경할 수 없습니다.',
+    '招待者は登録時に決まり、変更できません。',
+  ),
+  REWARD_FILTER_INVALID: e(
+    400,
+    'Choose a reward type, status and currency from the lists.',
+    '请从列表中选择奖励类型、状态和币种。',
+    '목록에서 보상 유형, 상태, 통화를 선택해 주세요.',
+    '一覧から報酬の種類・状態・通貨を選んでください。',
+  ),
+  AGENCY_ROLE_REQUIRED: e(
+    403,
+    'Only agency members can hand out card tickets.',
+    '只有代理成员才能发放开卡券。',
+    '에이전시 회원만 카드 발급권을 나눠 줄 수 있습니다.',
+    'カード発行チケットを渡せるのはエージェンシー会員だけです。',
+  ),
+  AGENCY_TICKET_NONE_LEFT: e(
+    409,
+    'You have no card tickets left to hand out.',
+    '您没有可发放的开卡券了。',
+    '나눠 줄 카드 발급권이 남아 있지 않습니다.',
+    '渡せるカード発行チケットが残っていません。',
+  ),
+  AGENCY_TICKET_NOT_INVITEE: e(
+    409,
+    'A card ticket can be handed only to a member you invited.',
+    '开卡券只能发给您邀请的成员。',
+    '카드 발급권은 내가 초대한 회원에게만 줄 수 있습니다.',
+    'カード発行チケットは自分が招待した会員にだけ渡せます。',
+  ),
+  AGENCY_TICKET_ALREADY_HELD: e(
+    409,
+    'This member already holds an unused card ticket.',
+    '该成员已持有一张未使用的开卡券。',
+    '이 회원은 이미 사용하지 않은 카드 발급권을 가지고 있습니다.',
+    'この会員はすでに未使用のカード発行チケットを持っています。',
+  ),
+  AGENCY_ROLE_INVALID: e(
+    400,
+    'Choose promotion manager, city partner, agent or no role.',
+    '请选择推广经理、城市合伙人、代理或无角色。',
+    '프로모션 매니저, 시티 파트너, 에이전트 또는 역할 없음 중에서 선택해 주세요.',
+    'プロモーションマネージャー、シティパートナー、エージェント、役割なしから選んでください。',
+  ),
+  AGENCY_ROLE_UNCHANGED: e(
+    409,
+    'The member already has this role.',
+    '该成员已是此角色。',
+    '이 회원은 이미 이 역할입니다.',
+    'この会員はすでにこの役割です。',
+  ),
+  REWARD_RULE_INVALID: e(
+    400,
+    'A rate is a fixed amount with its currency, or a percentage from 0 to 100, for level 1 or 2.',
+    '费率须为带币种的固定金额，或0至100之间的百分比，适用于第1或第2级。',
+    '요율은 통화가 있는 고정 금액 또는 0~100 사이의 비율이며, 1단계 또는 2단계에 적용됩니다.',
+    'レートは通貨付きの固定額か0〜100の割合で、1段目または2段目に適用されます。',
+  ),
+  REWARD_RULE_START_PAST: e(
+    400,
+    'A new rate starts now or later, never in the past.',
+    '新费率只能从现在或以后开始，不能早于现在。',
+    '새 요율은 지금 또는 이후부터 적용되며 과거로 설정할 수 없습니다.',
+    '新しいレートは今以降に開始します。過去には設定できません。',
+  ),
+  REWARD_TASK_INVALID: e(
+    400,
+    'A task needs a title, a goal, a number of days from 1 to 365 and a reward above zero.',
+    '任务需要标题、目标、1至365天的期限以及大于零的奖励。',
+    '미션에는 제목, 목표, 1~365일의 기간, 0보다 큰 보상이 필요합니다.',
+    'タスクにはタイトル、目標、1〜365日の期間、ゼロより大きい報酬が必要です。',
+  ),
+  AGENCY_TICKET_GRANT_INVALID: e(
+    400,
+    'Grant from 1 to 10000 card tickets to a member with an agency role.',
+    '请向有代理角色的成员发放1至10000张开卡券。',
+    '에이전시 역할이 있는 회원에게 카드 발급권을 1~10000장 지급해 주세요.',
+    'エージェンシーの役割を持つ会員に1〜10000枚のカード発行チケットを付与してください。',
+  ),
+  REFERRAL_REVIEW_DECIDED: e(
+    409,
+    'This review has already been decided.',
+    '该审核已处理。',
+    '이 검토는 이미 처리되었습니다.',
+    'この審査はすでに処理済みです。',
+  ),
+  REFERRAL_REVIEW_NOT_FOUND: e(
+    404,
+    'This review does not exist.',
+    '该审核不存在。',
+    '이 검토는 존재하지 않습니다.',
+    'この審査は存在しません。',
+  ),
+} as const;
