@@ -19,6 +19,7 @@ import type { RequestCost } from './bench/request-cost';
 import { sized } from './bench/size';
 import { JUST_STARTED_MS, SETTLED_MS, serverStartup } from './bench/startup';
 import { median } from './bench/stats';
+import { teamSummaryOverHttp } from './bench/team';
 import { describeFirstScreen, ensureWebBuild, firstScreenOnServer } from './first-screen';
 
 /**
@@ -42,6 +43,7 @@ import { describeFirstScreen, ensureWebBuild, firstScreenOnServer } from './firs
  * BENCH_ONLY=startup only the server's start-up time and idle memory, compiled against run through tsx.
  * BENCH_ONLY=web only the first screen's weight (home signed in, in Chromium, from the built app, which
  * is built first when missing or older than its sources; the server is compiled first too).
+ * BENCH_ONLY=team only the agency summary on a 100,000-member tree with a million reward rows (BENCH_SMOKE sizes it down).
  * BENCH_SMOKE=1 runs every part at a tiny size (bench/size.ts): npm test does, to keep the bench working.
  */
 const CLIENTS = sized(16, 2);
@@ -52,7 +54,7 @@ const MONEY_USERS = Number(process.env.BENCH_USERS ?? sized(1024, 8));
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? sized(5000, 10));
 const ONLY = process.env.BENCH_ONLY;
 const APP_SECONDS = Number(process.env.BENCH_APP_SECONDS ?? sized(60, 2));
-const PARTS = ['lists', 'live', 'cards', 'money', 'startup', 'reads', 'app', 'web'];
+const PARTS = ['lists', 'live', 'cards', 'money', 'startup', 'reads', 'app', 'web', 'team'];
 
 type Figures = Record<string, number | string>;
 
@@ -69,6 +71,7 @@ async function main() {
     if (ONLY === undefined) await everyOtherFigure(handle, database.url, figures);
     if (ONLY === 'reads') await readFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'lists') await listFigures(handle.db, database.url, figures);
+    if (ONLY === undefined || ONLY === 'team') await teamFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'app') await appFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'live') await liveFigures(handle.db, database.url, figures);
     if (ONLY === 'cards') await cardsAlone(handle, database.url, figures);
@@ -127,6 +130,23 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
   await cardFigures(handle, url, baseline.tps, figures);
 
   await readFigures(handle.db, url, figures);
+}
+
+/** The agency centre's summary on a 100,000-member tree with a million reward rows, against a bare Fastify route. */
+async function teamFigures(db: Db, url: string, figures: Figures) {
+  const team = await teamSummaryOverHttp(db, url, { connections: HTTP_CLIENTS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS });
+  Object.assign(figures, {
+    teamSummaryRootP99Ms: round(team.root.p99Ms),
+    teamSummaryMemberP99Ms: round(team.members_.p99Ms),
+    teamSummaryRps: round(team.root.perSecond + team.members_.perSecond),
+    teamBareP99Ms: round(team.bare.p99Ms),
+    teamSummaryNon2xx: team.root.non2xx + team.members_.non2xx,
+  });
+  console.info(
+    `agency summary (GET /api/v1/agency/summary), ${team.members} members in one tree (${team.closureRows} team links), ${team.rewards} reward rows, seeded in ${round(team.seedSeconds)} s, ${HTTP_CLIENTS} connections after a ${WARMUP_SECONDS} s warm-up: the root (team = everyone) p50 ${round(team.root.p50Ms)} ms, p99 ${round(team.root.p99Ms)} ms; members across the tree p50 ${round(team.members_.p50Ms)} ms, p99 ${round(team.members_.p99Ms)} ms (target p99 < 20 ms); ${figures.teamSummaryRps} req/s; baseline, a bare Fastify route with the app's plugins under the same load: p99 ${round(team.bare.p99Ms)} ms, ${round(team.bare.perSecond)} req/s`,
+  );
+  if (figures.teamSummaryNon2xx !== 0) console.info(`  FAILED: ${figures.teamSummaryNon2xx} non-2xx answers`);
+  for (const line of team.serverErrors) console.info(`  server error log: ${line}`);
 }
 
 /** Authenticated reads of a thousand members, mixed, against a bare Fastify route with the app's plugins: both servers in their own processes. */

@@ -108,7 +108,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The programme's opening rates (ADR 0035): fixed USDT for a card opened, a percentage of the card
   // currency for recharges and settled spending; operators replace them with dated versions.
   const opening: [string, string, string, string, string][] = [];
-  const rates = {
+  const rates: Record<string, Record<string, [string, string]>> = {
     card_opened: { member: ['2', '0'], agent: ['3', '1'], promotion_manager: ['4', '1.5'], city_partner: ['5', '2'] },
     physical_card_opened: { member: ['5', '0'], agent: ['8', '3'], promotion_manager: ['10', '4'], city_partner: ['12', '5'] },
     card_recharge: { member: ['0.1', '0'], agent: ['0.2', '0.05'], promotion_manager: ['0.3', '0.1'], city_partner: ['0.4', '0.15'] },
