@@ -15,6 +15,7 @@ import { KYC_ERRORS } from './kyc-errors';
 import type { Language } from './languages';
 import { NOTIFICATION_ERRORS } from './notification-errors';
 import { PAYOUT_ERRORS } from './payout-errors';
+import { REWARD_SOURCES_ERRORS } from './reward-sources-errors';
 import { REWARD_ERRORS } from './rewards-errors';
 import { SECOND_FACTOR_ERRORS } from './second-factor-errors';
 import { SECURITY_ERRORS } from './security-errors';
@@ -577,6 +578,7 @@ export const ERRORS = {
   ...STATEMENT_ERRORS,
   ...INPUT_ERRORS,
   ...REWARD_ERRORS,
+  ...REWARD_SOURCES_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

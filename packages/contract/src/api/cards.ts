@@ -70,7 +70,16 @@ export const cardProductSchema = z
   })
   .meta({ id: 'CardProduct' });
 export type CardProduct = z.infer<typeof cardProductSchema>;
-export const cardProductListSchema = z.object({ products: z.array(cardProductSchema) }).meta({ id: 'CardProducts' });
+export const cardProductListSchema = z
+  .object({
+    products: z.array(cardProductSchema),
+    /**
+     * The member holds an unused card ticket: it pays the opening fee of their next card that has one
+     * (a free card does not spend it). Absent where the list is not a member's (the console's).
+     */
+    ticketCovers: z.boolean().optional(),
+  })
+  .meta({ id: 'CardProducts' });
 /** A share the database keeps in numeric(10, 6) and below 1: a rate of 1 or more would take everything. */
 const feeRateSchema = z.string().regex(/^0(\.\d{1,6})?$/, 'AMOUNT_INVALID');
 export const adminCardProductBodySchema = cardProductSchema
@@ -120,6 +129,12 @@ export const openCardBodySchema = z
     paymentPassword: paymentPasswordSchema,
     /** Physical cards only. */
     shipping: shippingSchema.optional(),
+    /**
+     * The app showed the fee as paid by the member's card ticket: if no ticket is free any more (a
+     * parallel opening took it), the opening is refused (CARD_TICKET_UNAVAILABLE) rather than charged
+     * to the wallet. Without it a free ticket is still used.
+     */
+    paidByTicket: z.boolean().optional(),
   })
   .meta({ id: 'OpenCardBody' });
 

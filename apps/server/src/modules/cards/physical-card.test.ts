@@ -18,6 +18,7 @@ import {
 import { ManualClock } from '../../../test/clock';
 import { testOperator } from '../../../test/operators';
 import { ledgerViolations } from '../ledger';
+import { cardNumberFingerprint } from './number-fingerprint';
 
 /**
  * A physical card: the opening form with shipping, production, shipping with tracking, delivery, KYC,
@@ -99,6 +100,13 @@ it('shows the real KYC status in the profile', async () => {
   await sandboxPost(t, `/sandbox/cardholders/${holder.id}/kyc`, { decision: 'approve' });
   expect(await me()).toBe('passed');
   expect((await call(t, bob, 'GET', `/api/v1/cards/${cardId}`)).json().status).toBe('active');
+  // Usable now: the invitation programme counts it as a physical card opened, once.
+  const events = await t.database.handle.db
+    .selectFrom('reward_events')
+    .select(['kind', 'source_key'])
+    .where('source_ref', '=', `card:${cardId}`)
+    .execute();
+  expect(events).toEqual([{ kind: 'physical_card_opened', source_key: `card-opened:${cardId}` }]);
 });
 
 it('binds the delivered card by its printed number: wrong numbers refused and counted, the right one bound once, then the PIN', async () => {
@@ -153,6 +161,11 @@ it('binds the delivered card by its printed number: wrong numbers refused and co
   // Locked: even the right number waits.
   expect((await bind(pan)).json().error.code).toBe('CARD_BIND_LOCKED');
   clock.advance(15 * 60 + 1);
+  const fingerprint = async () =>
+    (await t.database.handle.db.selectFrom('cards').select('number_fingerprint').where('id', '=', cardId).executeTakeFirstOrThrow())
+      .number_fingerprint;
+  // Wrong numbers leave no trace of themselves.
+  expect(await fingerprint()).toBeNull();
 
   const bound = await bind(pan.replace(/(\d{4})(?=\d)/g, '$1 '));
   expect(bound.statusCode, bound.body).toBe(200);
@@ -170,6 +183,11 @@ it('binds the delivered card by its printed number: wrong numbers refused and co
   const row = await t.database.handle.db.selectFrom('cards').selectAll().where('id', '=', cardId).executeTakeFirstOrThrow();
   expect(JSON.stringify(row)).not.toContain(pan);
   expect(t.logs.join('\n')).not.toContain(pan);
+  // Its keyed fingerprint is kept for the abuse rules: the same printed number gives the same one, under this server's secret only.
+  expect(await fingerprint()).toEqual(cardNumberFingerprint({ APP_SECRET: t.deps.secret }, pan));
+  expect(cardNumberFingerprint({ APP_SECRET: t.deps.secret }, pan.replace(/(\d{4})(?=\d)/g, '$1 '))).toEqual(await fingerprint());
+  expect(cardNumberFingerprint({ APP_SECRET: `${t.deps.secret}-other` }, pan)).not.toEqual(await fingerprint());
+  expect(cardNumberFingerprint({ APP_SECRET: t.deps.secret }, otherMiddle)).not.toEqual(await fingerprint());
 
   for (const simple of ['000000', '123456', '987654']) {
     const refused = await call(t, bob, 'POST', `/api/v1/cards/${cardId}/pin`, { pin: simple, paymentPassword: PIN });

@@ -83,10 +83,11 @@ export const updateCard = (db: Executor, cardId: string, changes: Updateable<Car
   db.updateTable('cards').set(changes).where('id', '=', cardId).execute();
 
 /** A physical card bound to its printed number; binding again keeps the first time. */
-export const markBound = (db: Executor, cardId: string, now: Date) =>
+/** Bound by its printed number: when (the first time) and the number's fingerprint (number-fingerprint.ts). */
+export const markBound = (db: Executor, cardId: string, fingerprint: Buffer, now: Date) =>
   db
     .updateTable('cards')
-    .set((eb) => ({ bound_at: eb.fn.coalesce('bound_at', eb.val(now)), updated_at: now }))
+    .set((eb) => ({ bound_at: eb.fn.coalesce('bound_at', eb.val(now)), number_fingerprint: fingerprint, updated_at: now }))
     .where('id', '=', cardId)
     .execute();
 

@@ -24,7 +24,7 @@ import {
   getTransaction,
   listFunding,
   listTransactions,
-  products,
+  memberProducts,
   revealCard,
   setFrozen,
   setPin,
@@ -37,7 +37,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ deps: CardDeps }> = async (app,
   app.get(
     '/api/v1/cards/products',
     { schema: { tags, security, summary: 'Card products on offer', response: { 200: cardProductListSchema, ...errors } } },
-    async (request) => ({ products: await products(deps, { enabledOnly: true }, request.language) }),
+    async (request) => memberProducts(deps, signedIn(request).userId, request.language),
   );
 
   app.get(

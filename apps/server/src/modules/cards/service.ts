@@ -25,9 +25,11 @@ import { verifyStepUp } from '../auth/step-up';
 import { entriesOf } from '../ledger';
 import { recordOperatorAudit } from '../operators/audit-chain';
 import type { OperatorContext } from '../operators/context';
+import { holdsUnusedTicket } from '../rewards/tickets';
 import { cardBalances, cardPurpose } from './accounts';
 import { cardProductsChanged, cardsChanged } from './card-changes';
 import type { CardDeps } from './deps';
+import { cardNumberFingerprint } from './number-fingerprint';
 import type { CardRow, CardTxRow, ProductRow } from './queries';
 import * as q from './queries';
 import { toCard, toProduct, toTransaction } from './view';
@@ -300,8 +302,19 @@ export async function bindPhysicalCard(deps: CardDeps, userId: string, cardId: s
     }
   });
   if (!verdict.ok) throw new AppError('CARD_NUMBER_MISMATCH', { remainingAttempts: verdict.remainingAttempts });
-  await q.markBound(deps.db, card.id, deps.clock.now());
+  // Only the fingerprint is kept (for the invitation programme's abuse rules); the number itself never is.
+  await q.markBound(deps.db, card.id, cardNumberFingerprint({ APP_SECRET: deps.secret }, cardNumber), deps.clock.now());
   cardsChanged(deps.db, [card.user_id]);
+}
+
+/**
+ * The products on offer as a member sees them before paying: with whether a card ticket they hold
+ * pays the opening fee (the app shows it before the payment password). Opening decides again, under
+ * lock, in the transaction that pays.
+ */
+export async function memberProducts(deps: CardDeps, userId: string, language: Language) {
+  const [list, ticketCovers] = await Promise.all([products(deps, { enabledOnly: true }, language), holdsUnusedTicket(deps.db, userId)]);
+  return { products: list, ticketCovers };
 }
 
 /** The products on offer to members, or every product for the operator. */

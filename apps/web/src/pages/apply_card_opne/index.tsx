@@ -1,3 +1,4 @@
+import { Decimal } from '@wallet/contract';
 import { Button, Form, Input, List, Radio, Space } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -47,6 +48,8 @@ export default function ApplyCardPage() {
       </>
     );
   const physical = product.type === 'physical';
+  // A ticket the member holds pays a fee (a free card does not spend it); the server decides again when paying.
+  const ticketPays = products.data?.ticketCovers === true && new Decimal(product.openingFee).gt(0);
   const rules = applyRules((key) => t(`cardPack.apply.issues.${key}`));
   const placeholder = (field: keyof typeof APPLY_MAX_LENGTH) => t(`cardPack.apply.placeholders.${field}`);
 
@@ -56,6 +59,7 @@ export default function ApplyCardPage() {
       firstName: values.firstName ?? '',
       lastName: values.lastName ?? '',
       paymentPassword: values.paymentPassword ?? '',
+      ...(ticketPays ? { paidByTicket: true } : {}),
       ...(physical
         ? { shipping: { ...Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, values[f] ?? ''])), pickup: values.pickup ?? 'mail' } }
         : {}),
@@ -78,6 +82,7 @@ export default function ApplyCardPage() {
           <List.Item>
             <ProductCard product={product} />
           </List.Item>
+          {ticketPays && <List.Item data-testid="apply-ticket-pays">{t('cards.apply.ticketPays')}</List.Item>}
         </ProductList>
         <FormCard>
           <Form
@@ -90,7 +95,7 @@ export default function ApplyCardPage() {
                 failure={open.error}
                 loading={open.isPending}
                 submitTestId="apply-submit"
-                submitLabel={t('cards.apply.submit', { fee: product.openingFee })}
+                submitLabel={ticketPays ? t('cards.apply.submitTicket') : t('cards.apply.submit', { fee: product.openingFee })}
               />
             }
           >

@@ -8,6 +8,7 @@ import { CARD_FLOAT, CARD_SHORTFALL, cardAccountIds, systemAccount } from '../ac
 import { cardsChanged } from '../card-changes';
 import type { CardDeps } from '../deps';
 import { type CardRow, type CardTxRow, claimEvent, lockCard } from '../queries';
+import { recordCardRefund, recordCardSpend } from '../reward-events';
 import * as q from './queries';
 
 export interface AuthorizationEvent {
@@ -105,7 +106,7 @@ async function reverse({ trx, card, event, accounts, amount, now, journal }: App
   await addRow(trx, card, event, 'reversal', release, now);
 }
 
-async function clear({ trx, card, accounts, amount, now, journal }: Applying, auth: CardTxRow) {
+async function clear({ trx, card, event, accounts, amount, now, journal }: Applying, auth: CardTxRow) {
   const held = new Decimal(auth.held);
   const extra = amount.minus(held);
   let take = new Decimal(0);
@@ -131,6 +132,7 @@ async function clear({ trx, card, accounts, amount, now, journal }: Applying, au
     balance_change: new Decimal(auth.balance_change).plus(held).minus(amount.minus(shortfall)).toFixed(),
     updated_at: now,
   });
+  await recordCardSpend(trx, card, { authorizationId: event.authorizationId, eventId: event.eventId, amount }, now);
 }
 
 /**
@@ -163,6 +165,12 @@ async function refund({ trx, card, event, amount, accounts, now, log, journal }:
       { accountId: accounts.available, amount: credit.toFixed() },
     ]);
     await q.updateAuthorization(trx, auth.id, { refunded_amount: refundedBefore.plus(credit).toFixed(), updated_at: now });
+    await recordCardRefund(
+      trx,
+      card,
+      { authorizationId: event.authorizationId, eventId: event.eventId, settled, refundedBefore, credit },
+      now,
+    );
   }
   await addRow(trx, card, event, 'refund', credit, now);
 }

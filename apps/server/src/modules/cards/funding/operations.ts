@@ -4,6 +4,7 @@ import { AppError } from '../../../platform/errors';
 import { type HoldRequest, hold, type Leg, release, settle } from '../../ledger';
 import type { CardDeps } from '../deps';
 import { refusedForSure } from '../issuer/client';
+import { recordCardRecharge } from '../reward-events';
 import * as q from './queries';
 
 /**
@@ -132,6 +133,8 @@ async function finish(deps: CardDeps, op: CardOperation, outcome: Outcome, payou
     const reference = `card:${op.card_id}`;
     if (payout) {
       await settle(trx, operationKey(op), payout.legs, { typeCode: payout.typeCode, reference, memo: { operation: op.id } });
+      // A load is a recharge the member's upline earns on: what the card received (op.amount, card currency).
+      if (op.kind === 'load') await recordCardRecharge(trx, op, now);
       return q.markFinished(trx, op.id, 'succeeded', null, now);
     }
     const reason = outcome.kind === 'failed' ? outcome.code : 'issuer_refused';

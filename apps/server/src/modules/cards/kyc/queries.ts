@@ -47,4 +47,5 @@ export const activateAwaitingCards = (trx: Transaction<Database>, userId: string
     .set({ status: 'active', updated_at: now })
     .where('user_id', '=', userId)
     .where('status', '=', 'awaiting_kyc')
+    .returning(['id', 'user_id', 'type'])
     .execute();

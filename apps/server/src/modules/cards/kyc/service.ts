@@ -7,6 +7,7 @@ import { notify } from '../../notifications/notify';
 import { cardsChanged } from '../card-changes';
 import type { CardDeps } from '../deps';
 import { findCardholder, findUserCard, listUserCards } from '../queries';
+import { recordCardOpened } from '../reward-events';
 import * as q from './queries';
 
 /** Recognised by their first bytes, not by what the client claims: a renamed file is refused. */
@@ -113,7 +114,10 @@ export async function submitKyc(deps: CardDeps, userId: string, body: KycBody) {
   return kycStatus(deps, userId);
 }
 
-/** The issuer's decision: passed activates every card waiting for it; failed keeps the reason for the user. */
+/**
+ * The issuer's decision: passed activates every card waiting for it (each now counts as opened for
+ * the member's upline); failed keeps the reason for the user.
+ */
 export async function applyKycResult(deps: CardDeps, issuerCardholderId: string, approved: boolean, reason: string | null) {
   await deps.db.transaction().execute(async (trx) => {
     const holder = await q.lockCardholderByIssuerId(trx, issuerCardholderId);
@@ -122,7 +126,7 @@ export async function applyKycResult(deps: CardDeps, issuerCardholderId: string,
     const status = approved ? 'passed' : 'failed';
     const kycReason = approved ? null : (reason ?? 'rejected');
     await q.setKycResult(trx, holder.user_id, status, kycReason, now);
-    if (approved) await q.activateAwaitingCards(trx, holder.user_id, now);
+    if (approved) for (const card of await q.activateAwaitingCards(trx, holder.user_id, now)) await recordCardOpened(trx, card, now);
     cardsChanged(trx, [holder.user_id]);
     // Told when the decision changes the member's status: the same event applied again (a redelivery,
     // or a crash before its id was recorded) finds the status already there and tells nothing more.

@@ -1,11 +1,14 @@
 import { Decimal } from '@wallet/contract';
+import type { Executor } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
 import { findUserEmail, verifyPaymentPassword } from '../../auth/service';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../../ledger';
+import { giveTicketBack, lockUnusedTicket, spendTicket } from '../../rewards/tickets';
 import { cardsChanged } from '../card-changes';
 import type { CardDeps } from '../deps';
 import { tellCardFailed, tellCardOpened } from '../notices';
 import { type CardRow, findCard, findCardholder, findProduct, lockCard } from '../queries';
+import { recordCardOpened } from '../reward-events';
 import * as q from './queries';
 
 export const OPEN_CARD_JOB = 'cards.open';
@@ -18,12 +21,16 @@ export interface OpenCardInput {
   lastName: string;
   paymentPassword: string;
   shipping?: Record<string, unknown> | undefined;
+  /** The app showed the fee as paid by a card ticket: refused rather than charged when none is free. */
+  paidByTicket?: boolean | undefined;
 }
 
 /**
  * Buys a card: the opening fee is taken (code 21) together with the card row, in one transaction
  * keyed by the request's idempotency key; the issuer is asked in the background (OPEN_CARD_JOB), and
- * its answer arrives as card.opened or card.failed.
+ * its answer arrives as card.opened or card.failed. A card ticket the member holds pays the fee
+ * instead of their wallet (from the rewards expense account), taken in the same transaction; a free
+ * card does not spend one.
  */
 export async function openCard(deps: CardDeps, userId: string, input: OpenCardInput, key: string, ip: string): Promise<CardRow> {
   const existing = await q.findByOpeningKey(deps.db, userId, key);
@@ -36,6 +43,9 @@ export async function openCard(deps: CardDeps, userId: string, input: OpenCardIn
   const now = deps.clock.now();
   const fee = new Decimal(product.opening_fee);
   const card = await deps.db.transaction().execute(async (trx) => {
+    // Read under lock in the transaction that pays: whether a ticket pays is decided here, not from the quote.
+    const ticket = fee.gt(0) ? await lockUnusedTicket(trx, userId) : null;
+    if (input.paidByTicket && fee.gt(0) && !ticket) throw new AppError('CARD_TICKET_UNAVAILABLE');
     const row = await q.insertCard(trx, {
       user_id: userId,
       product_id: product.id,
@@ -51,15 +61,16 @@ export async function openCard(deps: CardDeps, userId: string, input: OpenCardIn
       updated_at: now,
     });
     cardsChanged(trx, [userId]);
+    if (ticket) await spendTicket(trx, ticket.id, row.id, now);
     if (fee.gt(0)) {
       await post(trx, {
         typeCode: 21,
         userId,
         reference: `card:${row.id}`,
         idempotencyKey: `card:${row.id}:opening-fee`,
-        memo: { product: product.name },
+        memo: ticket ? { product: product.name, ticket: ticket.id } : { product: product.name },
         legs: [
-          { accountId: await accountId(trx, { userId, currency: 'USDT', purpose: USER_WALLET }), amount: fee.neg().toFixed() },
+          { accountId: await feePayer(trx, userId, ticket !== null), amount: fee.neg().toFixed() },
           {
             accountId: await accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.feeRevenue }),
             amount: fee.toFixed(),
@@ -72,6 +83,12 @@ export async function openCard(deps: CardDeps, userId: string, input: OpenCardIn
   await enqueueOpening(deps, card.id);
   return card;
 }
+
+/** Who pays (or is refunded) an opening fee: the member's wallet, or the rewards expense account for a ticket. */
+const feePayer = (trx: Executor, userId: string, ticket: boolean) =>
+  ticket
+    ? accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.rewardsExpense })
+    : accountId(trx, { userId, currency: 'USDT', purpose: USER_WALLET });
 
 async function enqueueOpening(deps: CardDeps, cardId: string) {
   if (deps.jobs) {
@@ -139,11 +156,16 @@ export async function markOpened(
       updated_at: deps.clock.now(),
     });
     cardsChanged(trx, [card.user_id]);
+    if (holder?.kyc_status === 'passed') await recordCardOpened(trx, card, deps.clock.now());
     await tellCardOpened(trx, card, input.last4);
   });
 }
 
-/** Opening failed: the card is marked failed and its fee refunded (code 115), once whatever calls it. */
+/**
+ * Opening failed: the card is marked failed and its fee refunded (code 115), once whatever calls it.
+ * A fee a card ticket paid goes back to the rewards expense account and the ticket to its holder,
+ * free for their next card; the member paid nothing, so nothing reaches their wallet.
+ */
 export async function failOpening(deps: CardDeps, cardId: string, reason: string): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
     const card = await lockCard(trx, cardId);
@@ -151,19 +173,20 @@ export async function failOpening(deps: CardDeps, cardId: string, reason: string
     await q.markFailed(trx, cardId, reason, deps.clock.now());
     cardsChanged(trx, [card.user_id]);
     const fee = new Decimal(card.opening_fee);
+    const ticket = await giveTicketBack(trx, card.id);
     if (fee.gt(0)) {
       await post(trx, {
         typeCode: 115,
         userId: card.user_id,
         reference: `card:${card.id}`,
         idempotencyKey: `card:${card.id}:opening-refund`,
-        memo: { reason },
+        memo: ticket ? { reason, ticket } : { reason },
         legs: [
           {
             accountId: await accountId(trx, { userId: null, currency: 'USDT', purpose: SYSTEM_PURPOSES.feeRevenue }),
             amount: fee.neg().toFixed(),
           },
-          { accountId: await accountId(trx, { userId: card.user_id, currency: 'USDT', purpose: USER_WALLET }), amount: fee.toFixed() },
+          { accountId: await feePayer(trx, card.user_id, ticket !== null), amount: fee.toFixed() },
         ],
       });
     }

@@ -323,6 +323,8 @@ export const en = {
       selfPickup: 'Self-pickup',
       paymentPassword: 'Payment password',
       submit: 'Pay {{fee}} USDT and open',
+      ticketPays: 'Paid by your card ticket',
+      submitTicket: 'Open with my card ticket',
     },
     after: {
       title: 'Card opening',

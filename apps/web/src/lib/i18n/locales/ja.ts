@@ -319,6 +319,8 @@ export const ja: Catalogue = {
       selfPickup: '店頭受取',
       paymentPassword: '支払いパスワード',
       submit: '{{fee}} USDTを支払って開設',
+      ticketPays: 'カード発行チケットで支払われます',
+      submitTicket: 'カード発行チケットで開設',
     },
     after: {
       title: 'カード開設',

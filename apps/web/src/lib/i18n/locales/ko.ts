@@ -319,6 +319,8 @@ export const ko: Catalogue = {
       selfPickup: '직접 수령',
       paymentPassword: '결제 비밀번호',
       submit: '{{fee}} USDT 결제 후 개설',
+      ticketPays: '카드 발급권으로 결제됩니다',
+      submitTicket: '카드 발급권으로 개설',
     },
     after: {
       title: '카드 개설',

@@ -319,6 +319,8 @@ export const zh: Catalogue = {
       selfPickup: '自取',
       paymentPassword: '支付密码',
       submit: '支付 {{fee}} USDT 开卡',
+      ticketPays: '由您的开卡券支付',
+      submitTicket: '使用开卡券开卡',
     },
     after: {
       title: '开卡结果',
