@@ -210,16 +210,20 @@ describe('flaggedPairs', () => {
     await opened;
     const second = db.transaction().execute((trx) => flaggedPairs(trx, input, now));
     // The second is blocked on the first's row: poll pg_locks for it rather than sleeping.
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const { rows } = await database.handle.pool.query(
-        "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
-      );
-      if (rows[0].n > 0) break;
-      if (Date.now() > deadline) throw new Error('the second batch never waited for the first');
-      await new Promise((resolve) => setImmediate(resolve));
+    // Let the held transaction go even when the wait is not seen, so the test fails rather than hangs.
+    try {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { rows } = await database.handle.pool.query(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        if (rows[0].n > 0) break;
+        if (Date.now() > deadline) throw new Error('the second batch never waited for the first');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      release();
     }
-    release();
     const [a, b] = await Promise.all([first, second]);
     expect(a.get(pairKey(inviter.id, invitee.id))).toBe('held');
     expect(b.get(pairKey(inviter.id, invitee.id))).toBe('held');

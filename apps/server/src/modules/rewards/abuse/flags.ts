@@ -45,7 +45,9 @@ export async function flaggedPairs(
 ): Promise<Map<string, PairVerdict>> {
   const verdicts = new Map<string, PairVerdict>();
   if (pairs.length === 0) return verdicts;
-  const findings = await q.readPairs(trx, pairs);
+  // A batch names the same pair once per event: each is read once.
+  const distinct = [...new Map(pairs.map((pair) => [pairKey(pair.beneficiaryId, pair.memberId), pair])).values()];
+  const findings = await q.readPairs(trx, distinct);
   const found: (q.PairKey & { signals: ReferralSignal[] })[] = [];
   for (const row of findings) {
     if (row.reviewStatus !== null) {

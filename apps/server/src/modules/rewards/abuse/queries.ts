@@ -37,7 +37,7 @@ export interface PairFindings extends PairKey {
 }
 
 /**
- * One statement for a whole batch: the pairs' reviews (share-locked, so a decision being made waits
+ * One statement for a whole batch of distinct pairs: the pairs' reviews (share-locked, so a decision being made waits
  * for this transaction, and this one reads the decision once it is made) and, for pairs without a
  * review, what they share. Pairs with a review come back with reviewStatus set and nothing else.
  */
@@ -58,7 +58,7 @@ export async function readPairs(trx: Executor, pairs: PairKey[]): Promise<PairFi
     burst_count: number | null;
   }>`
     with pairs as (
-      select distinct p.beneficiary_id, p.member_id
+      select p.beneficiary_id, p.member_id
       from unnest(${beneficiaries}::uuid[], ${members}::uuid[]) as p(beneficiary_id, member_id)
     ),
     reviewed as (

@@ -154,6 +154,49 @@ describe('voiding a review', () => {
   });
 });
 
+describe('a decision and the rewards engine at once', () => {
+  it('waits for a batch writing held rewards of the pair, then releases them too', async () => {
+    const [inviter, invitee] = await sameAddressPair();
+    const id = await review(inviter, invitee);
+    let commit: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let written: () => void = () => {};
+    const heldWritten = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    // The engine's transaction: reads the verdict (held), writes the reward, and has not committed yet.
+    let rewardId = '';
+    const engine = db.transaction().execute(async (trx) => {
+      const verdicts = await flaggedPairs(trx, [{ beneficiaryId: inviter.id, memberId: invitee.id }], new Date());
+      expect(verdicts.get(`${inviter.id}:${invitee.id}`)).toBe('held');
+      rewardId = await reward(trx as unknown as Db, { beneficiary: inviter.id, member: invitee.id, status: 'held' });
+      written();
+      await gate;
+    });
+    await heldWritten;
+    const decision = decideReview(db, operator, id, 'clear', 'Checked');
+    // Let the held transaction go even when the wait is not seen, so the test fails rather than hangs.
+    try {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { rows } = await database.handle.pool.query(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        if (rows[0].n > 0) break;
+        if (Date.now() > deadline) throw new Error('the decision never waited for the engine');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      commit();
+    }
+    await engine;
+    expect((await decision).released).toBe(1);
+    expect(await rewardStatus(db, rewardId)).toEqual({ status: 'pending', reason: null });
+  });
+});
+
 describe('refusals', () => {
   it('refuses to decide a review twice, changing nothing the second time', async () => {
     const [inviter, invitee] = await sameAddressPair();
