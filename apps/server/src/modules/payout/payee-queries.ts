@@ -47,3 +47,26 @@ export const keysOtherThan = (db: Executor, keyId: string, limit: number) =>
 /** Only if still under the key it was read with: a change meanwhile sealed it anew already. */
 export const reseal = (db: Executor, id: string, fromKeyId: string, keyId: string, secret: Buffer) =>
   db.updateTable('payees').set({ key_id: keyId, secret }).where('id', '=', id).where('key_id', '=', fromKeyId).execute();
+
+/** Live payees without an account fingerprint (saved before 0030), by id after `after`. */
+export const unfingerprinted = (db: Executor, after: string | null, limit: number) => {
+  let query = db
+    .selectFrom('payees')
+    .select(['id', 'kind', 'key_id', 'secret'])
+    .where('account_fingerprint', 'is', null)
+    .where('deleted_at', 'is', null);
+  if (after) query = query.where('id', '>', after);
+  return query.orderBy('id').limit(limit).execute();
+};
+
+/** Only if still unset and under the key it was read with: a save meanwhile wrote its own. */
+export const setFingerprint = async (db: Executor, id: string, keyId: string, fingerprint: Buffer) => {
+  const result = await db
+    .updateTable('payees')
+    .set({ account_fingerprint: fingerprint })
+    .where('id', '=', id)
+    .where('key_id', '=', keyId)
+    .where('account_fingerprint', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+};

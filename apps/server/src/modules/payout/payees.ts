@@ -19,6 +19,7 @@ import { findUserEmail, verifyPaymentPassword } from '../auth/service';
 import { verifyStepUp } from '../auth/step-up';
 import { verifiedHolderName } from '../cards/kyc/service';
 import type { PayoutDeps } from './deps';
+import { payeeAccountFingerprint } from './payee-fingerprint';
 import * as q from './payee-queries';
 
 /**
@@ -72,7 +73,7 @@ export function payeeDetails(box: SecretBox, row: q.PayeeRow): PayeeInput {
   };
 }
 
-function columnsOf(box: SecretBox, id: string, input: PayeeInput) {
+function columnsOf({ box, secret }: { box: SecretBox; secret: string }, id: string, input: PayeeInput) {
   const sensitive: Sensitive =
     input.kind === 'alipay'
       ? { idNumber: input.idNumber, account: input.alipayAccount, phone: null }
@@ -92,6 +93,7 @@ function columnsOf(box: SecretBox, id: string, input: PayeeInput) {
     bank_name: input.kind === 'bank' ? input.bankName : null,
     account_last4: last4(sensitive.account),
     account_masked: maskAccount(sensitive.account),
+    account_fingerprint: payeeAccountFingerprint(secret, input.kind, sensitive.account),
     id_number_last4: last4(sensitive.idNumber),
     phone_last4: sensitive.phone ? last4(sensitive.phone) : null,
     key_id: keyId,
@@ -155,7 +157,7 @@ export async function savePayee(deps: PayoutDeps, userId: string, id: string | n
     const firstOfKind = !existing && (await q.countLive(trx, userId, input.kind)) === 0;
     const makeDefault = Boolean(body.makeDefault) || firstOfKind;
     if (makeDefault) await q.clearDefault(trx, userId, input.kind);
-    const columns = columnsOf(deps.box, payeeId, input);
+    const columns = columnsOf(deps, payeeId, input);
     const saved = existing
       ? await q.updatePayee(trx, payeeId, { ...columns, ...(makeDefault ? { is_default: true } : {}), updated_at: now })
       : await q.insertPayee(trx, { id: payeeId, user_id: userId, ...columns, is_default: makeDefault, created_at: now, updated_at: now });
