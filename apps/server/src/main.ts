@@ -4,6 +4,7 @@ import { paymentPinsFrom } from './modules/auth/payment-pins';
 import { startSandboxIfWanted } from './modules/cards/issuer/sandbox';
 import { startChainJobs } from './modules/chain/jobs';
 import { forgetLocalChainCheckpoint, startLocalChain } from './modules/chain/local-chain';
+import { startFriendCardActivity } from './modules/demo/friend-card';
 import { seedDemoData } from './modules/demo/seed';
 import { startDevelopmentOperators } from './modules/operators/dev-operators';
 import { startPayoutSandboxIfWanted } from './modules/payout/sandbox';
@@ -91,6 +92,12 @@ async function main() {
   started.push(async () => stopChainJobs());
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Development: the demo friend's card activity, through the sandbox issuer, whose webhooks need the
+  // app listening. In the background: the start never waits for it.
+  if (config.DEMO_DATA && sandbox) {
+    const friendCard = startFriendCardActivity({ config, db: database.db, jobs, ...sandbox.appDeps, log });
+    started.push(() => friendCard.stop());
+  }
 }
 
 async function migrateOn(url: string): Promise<string[]> {

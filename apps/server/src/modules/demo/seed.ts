@@ -28,17 +28,25 @@ export const DEMO_ACCOUNTS = [
     nickname: 'Friend',
     network: 'TRON',
     address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-    funds: { USDT: '80' },
+    // Enough for the demo card (opening fee and a recharge, friend-card.ts) with some left to try things.
+    funds: { USDT: '150' },
+    // In the demo member's team, so the invitation screen has a member and rewards to show.
+    invitedBy: 'demo@sbc-wallet.local',
   },
 ] as const;
 
 /**
  * Demo data for a local `npm start`: two accounts with money, so a newcomer can try transfers and
- * exchanges at once. Runs at every start and adds only what is missing; never in production.
+ * exchanges at once, the friend invited by the demo member (friend-card.ts then gives the friend card
+ * activity, once the app listens). Runs at every start and adds only what is missing; never in
+ * production.
  */
 export async function seedDemoData(db: Db, log: FastifyBaseLogger, pins: PaymentPins): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
     if (await findUserByEmail(db, demo.email)) continue;
+    // The inviter is fixed when the member is inserted (the database refuses a change later), so an
+    // account seeded before invitations existed keeps having none. The inviter comes first in the list.
+    const inviter = 'invitedBy' in demo ? await findUserByEmail(db, demo.invitedBy) : undefined;
     // The payment password's hash is keyed by the member's id, so the id is chosen here.
     const id = randomUUID();
     const user = await insertUser(db, {
@@ -52,6 +60,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, pins: Payment
       bound_network: demo.network,
       bound_address: demo.address,
       invite_code: `DEMO${randomInt(1000, 10000)}`,
+      invited_by: inviter?.id ?? null,
     });
     for (const [currency, amount] of Object.entries(demo.funds) as Array<[keyof typeof demo.funds, string]>) {
       await post(db, {
