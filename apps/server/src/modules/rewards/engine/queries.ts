@@ -134,10 +134,10 @@ export async function insertRewards(trx: Trx, rows: NewReward[]): Promise<number
   const result = await sql`
     insert into rewards (event_id, beneficiary_id, member_id, level, type_code, role, rule_id, task_id, upline, currency, amount, status, reason, created_at)
     select v.event_id, v.beneficiary_id, v.member_id, v.level, v.type_code, v.role, v.rule_id, v.task_id,
-      array(select jsonb_array_elements_text(v.upline)::uuid), v.currency, v.amount, v.status, v.reason, v.created_at
+      v.upline::uuid[], v.currency, v.amount, v.status, v.reason, v.created_at
     from unnest(${col('event_id')}::bigint[], ${col('beneficiary_id')}::uuid[], ${col('member_id')}::uuid[], ${col('level')}::smallint[],
       ${col('type_code')}::integer[], ${col('role')}::text[], ${col('rule_id')}::bigint[], ${col('task_id')}::bigint[],
-      ${rows.map((r) => JSON.stringify(r.upline))}::jsonb[], ${col('currency')}::text[], ${col('amount')}::numeric[],
+      ${rows.map((r) => `{${r.upline.join(',')}}`)}::text[], ${col('currency')}::text[], ${col('amount')}::numeric[],
       ${col('status')}::text[], ${col('reason')}::text[], ${col('created_at')}::timestamptz[])
       as v(event_id, beneficiary_id, member_id, level, type_code, role, rule_id, task_id, upline, currency, amount, status, reason, created_at)
     on conflict (event_id, beneficiary_id, level) do nothing`.execute(trx);

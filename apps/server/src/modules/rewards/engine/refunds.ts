@@ -1,5 +1,6 @@
 import { Decimal } from '@wallet/contract';
-import { type AccountKey, accountIds, type Posting, postMany, SYSTEM_PURPOSES, USER_WALLET, walletBalancesOfMany } from '../../ledger';
+import { type Posting, postMany, walletBalancesOfMany } from '../../ledger';
+import { rewardAccounts } from './accounts';
 import { roundDown, ZERO } from './amounts';
 import { type DebtChange, debtKey, lockDebts, writeDebts } from './debts';
 import {
@@ -90,11 +91,10 @@ async function clawBack(trx: Trx, clawbacks: Clawback[]): Promise<void> {
     clawbacks.map((c) => ({ userId: c.reward.beneficiary_id, currency: c.reward.currency })),
     { create: true },
   );
-  const keys: AccountKey[] = clawbacks.flatMap(({ reward }) => [
-    { userId: reward.beneficiary_id, currency: reward.currency as AccountKey['currency'], purpose: USER_WALLET },
-    { userId: null, currency: reward.currency as AccountKey['currency'], purpose: SYSTEM_PURPOSES.rewardsExpense },
-  ]);
-  const ids = await accountIds(trx, keys);
+  const accounts = await rewardAccounts(
+    trx,
+    clawbacks.map(({ reward }) => ({ userId: reward.beneficiary_id, currency: reward.currency })),
+  );
   const taken = new Map<number, Decimal>();
   let left = clawbacks.map((_, index) => index);
   for (let attempt = 1; left.length > 0; attempt++) {
@@ -118,8 +118,8 @@ async function clawBack(trx: Trx, clawbacks: Clawback[]): Promise<void> {
           idempotencyKey: `reward-clawback:${refundId}:${reward.id}`,
           memo: { rewardId: reward.id, refundEventId: refundId },
           legs: [
-            { accountId: ids[index * 2] as string, amount: take.neg().toFixed() },
-            { accountId: ids[index * 2 + 1] as string, amount: take.toFixed() },
+            { accountId: accounts.wallet(reward.beneficiary_id, reward.currency), amount: take.neg().toFixed() },
+            { accountId: accounts.expense(reward.currency), amount: take.toFixed() },
           ],
         },
       });

@@ -1,6 +1,7 @@
 import { Decimal, type LedgerTypeCode } from '@wallet/contract';
-import { type AccountKey, accountIds, type Posting, postMany, SYSTEM_PURPOSES, USER_WALLET } from '../../ledger';
+import { type Posting, postMany } from '../../ledger';
 import { readSetting } from '../../operators/settings';
+import { rewardAccounts } from './accounts';
 import { type DebtChange, debtKey, lockDebts, writeDebts } from './debts';
 import type { EngineDeps } from './deps';
 import { lockDueRewards, markReleased } from './queries';
@@ -60,20 +61,19 @@ async function releaseBatch(deps: EngineDeps, now: Date, batch: number): Promise
     });
 
     const paying = plans.filter((p) => p.pay.gt(0));
-    const keys: AccountKey[] = paying.flatMap(({ reward }) => [
-      { userId: reward.beneficiary_id, currency: reward.currency as AccountKey['currency'], purpose: USER_WALLET },
-      { userId: null, currency: reward.currency as AccountKey['currency'], purpose: SYSTEM_PURPOSES.rewardsExpense },
-    ]);
-    const ids = await accountIds(trx, keys);
-    const postings: Posting[] = paying.map(({ reward, pay }, index) => ({
+    const accounts = await rewardAccounts(
+      trx,
+      paying.map(({ reward }) => ({ userId: reward.beneficiary_id, currency: reward.currency })),
+    );
+    const postings: Posting[] = paying.map(({ reward, pay }) => ({
       typeCode: reward.type_code as LedgerTypeCode,
       userId: reward.beneficiary_id,
       reference: `reward:${reward.id}`,
       idempotencyKey: `reward:${reward.event_id}:${reward.beneficiary_id}:${reward.level}`,
       memo: { rewardId: reward.id, eventId: reward.event_id, level: reward.level },
       legs: [
-        { accountId: ids[index * 2 + 1] as string, amount: pay.neg().toFixed() },
-        { accountId: ids[index * 2] as string, amount: pay.toFixed() },
+        { accountId: accounts.expense(reward.currency), amount: pay.neg().toFixed() },
+        { accountId: accounts.wallet(reward.beneficiary_id, reward.currency), amount: pay.toFixed() },
       ],
     }));
     const results = await postMany(trx, postings);
