@@ -213,7 +213,9 @@ export async function markReleased(
   now: Date,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await sql`update rewards r set status = 'available', released_at = ${now}, journal_id = v.journal_id, offset_by_debt = r.offset_by_debt + v.offset_by_debt
+  // A reward that paid off an amount owed says so, unless it already says why it is smaller (refunded).
+  await sql`update rewards r set status = 'available', released_at = ${now}, journal_id = v.journal_id, offset_by_debt = r.offset_by_debt + v.offset_by_debt,
+      reason = case when v.offset_by_debt > 0 and r.reason is null then 'offset_by_debt' else r.reason end
     from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.journalId)}::bigint[], ${rows.map((r) => r.offset)}::numeric[])
       as v(id, journal_id, offset_by_debt)
     where r.id = v.id and r.status = 'pending'`.execute(trx);

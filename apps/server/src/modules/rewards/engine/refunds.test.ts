@@ -150,7 +150,12 @@ describe('refunds, clawbacks and amounts owed', () => {
     clock.advance(DAYS_7);
     await releaseDueRewards(deps());
     const [first] = await rewardsOfEvent(db, next);
-    expect([first?.status, dec(first?.offset_by_debt), first?.journal_id]).toEqual(['available', '4', null]);
+    expect([first?.status, first?.reason, dec(first?.offset_by_debt), first?.journal_id]).toEqual([
+      'available',
+      'offset_by_debt',
+      '4',
+      null,
+    ]);
     expect(await owedBy(db, inviter, 'USD')).toBe('3');
     expect(await walletOf(db, inviter, 'USD')).toBe('0');
 
