@@ -16,6 +16,7 @@ import { tpcb } from './bench/pgbench';
 import { READ_KINDS, readsOverHttp } from './bench/reads';
 import type { KindFigures } from './bench/reads-load';
 import type { RequestCost } from './bench/request-cost';
+import { rewardsBench } from './bench/rewards';
 import { sized } from './bench/size';
 import { JUST_STARTED_MS, SETTLED_MS, serverStartup } from './bench/startup';
 import { median } from './bench/stats';
@@ -34,6 +35,9 @@ import { describeFirstScreen, ensureWebBuild, firstScreenOnServer } from './firs
  * BENCH_ONLY=cards only the card authorization webhooks, with the TPC-B baseline they are set against.
  * BENCH_ONLY=money only the transfers and exchanges over HTTP, with the TPC-B baseline and the payment
  * password's check alone.
+ * BENCH_ONLY=rewards only the rewards engine on a backlog of 100,000 reward events (rewards computed and
+ * released per second, in its own process as the job worker), with the ledger's own postings per second
+ * measured beside it as its baseline; the full run sets it against the ledger figure measured first.
  * BENCH_ONLY=reads only the authenticated reads (1,000 members' balances, records, cards and card
  * transactions, mixed) against a bare Fastify route carrying the app's plugins, each server in its own process, the load in another.
  * BENCH_ONLY=app only the whole-app load test: members signing in, reading, exchanging, transferring,
@@ -54,7 +58,10 @@ const MONEY_USERS = Number(process.env.BENCH_USERS ?? sized(1024, 8));
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? sized(5000, 10));
 const ONLY = process.env.BENCH_ONLY;
 const APP_SECONDS = Number(process.env.BENCH_APP_SECONDS ?? sized(60, 2));
-const PARTS = ['lists', 'live', 'cards', 'money', 'startup', 'reads', 'app', 'web', 'team'];
+const PARTS = ['lists', 'live', 'cards', 'money', 'startup', 'reads', 'app', 'web', 'rewards', 'team'];
+/** The rewards engine's backlog of events and the tree of members behind them (bench/rewards.ts). */
+const REWARD_EVENTS = sized(100_000, 200);
+const REWARD_MEMBERS = sized(10_000, 20);
 
 type Figures = Record<string, number | string>;
 
@@ -71,6 +78,7 @@ async function main() {
     if (ONLY === undefined) await everyOtherFigure(handle, database.url, figures);
     if (ONLY === 'reads') await readFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'lists') await listFigures(handle.db, database.url, figures);
+    if (ONLY === undefined || ONLY === 'rewards') await rewardFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'team') await teamFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'app') await appFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'live') await liveFigures(handle.db, database.url, figures);
@@ -519,6 +527,34 @@ async function cardFigures(handle: DatabaseHandle, url: string, tpcbTps: number,
     console.info(`  FAILED: ${cards.non2xx} non-2xx answers and ${cards.errors} connection errors in the counted window`);
   console.info(
     `  the same load against a bare route that checks the signature and answers without deciding: ${round(cards.floor.perSecond)}/s; p50 ${round(cards.floor.p50Ms)} ms, p99 ${round(cards.floor.p99Ms)} ms`,
+  );
+}
+
+/**
+ * The rewards engine on a backlog: rewards computed (a row per event, beneficiary and level) and
+ * released through the ledger (one journal each) per second, against the ledger's own postings per
+ * second, one transaction each (ledgerSinglePerSecond of this run, or measured here when run alone).
+ */
+async function rewardFigures(db: Db, url: string, figures: Figures) {
+  let baseline = typeof figures.ledgerSinglePerSecond === 'number' ? figures.ledgerSinglePerSecond : undefined;
+  if (baseline === undefined) {
+    const wallets = await fundedWallets(db, sized(1000, 8));
+    baseline = await postingsPerSecond(db, CLIENTS, SECONDS, uniformPick(wallets));
+    figures.ledgerSinglePerSecond = round(baseline);
+  }
+  const r = await rewardsBench(db, url, { members: REWARD_MEMBERS, events: REWARD_EVENTS });
+  Object.assign(figures, {
+    rewardEvents: r.events,
+    rewardRows: r.rewards,
+    rewardJournals: r.journals,
+    rewardsPerSecond: round(r.rewardsPerSecond),
+    rewardJournalsPerSecond: round(r.journalsPerSecond),
+    rewardsVsLedger: ratio(r.rewardsPerSecond, baseline),
+    rewardProcessSeconds: round(r.processSeconds),
+    rewardReleaseSeconds: round(r.releaseSeconds),
+  });
+  console.info(
+    `rewards engine on a backlog of ${r.events.toLocaleString('en-US')} reward events from ${r.members.toLocaleString('en-US')} members (holding window 0 days; worker in its own process): ${round(r.rewardsPerSecond)} rewards computed and released/s = ${figures.rewardsVsLedger}x the ledger's own postings, ${round(baseline)}/s one per transaction (target >= 1.0x); ${r.rewards} rewards rows (${r.journals} paid by a journal each: ${round(r.journalsPerSecond)}/s), processing ${round(r.processSeconds)} s, release ${round(r.releaseSeconds)} s; seeded in ${round(r.seedSeconds)} s`,
   );
 }
 
