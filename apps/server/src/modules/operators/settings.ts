@@ -1,3 +1,4 @@
+import { afterCommit } from '../../platform/db/after-commit';
 import type { Db, Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 
@@ -41,9 +42,25 @@ export async function readSettings(db: Db | Executor): Promise<Record<ConsoleSet
   >;
 }
 
+type SettingListener = (key: ConsoleSettingKey) => void;
+const listeners = new Set<SettingListener>();
+
+/**
+ * Hears each setting written, after its transaction commits: the module that acts on a setting (the
+ * rewards' release on the holding window) acts at once rather than at its next scheduled run.
+ * Returns the unsubscribe function.
+ */
+export function onSettingChanged(listener: SettingListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Writes a setting after checking it; the caller audits it in the same transaction. */
 export async function writeSetting(trx: Executor, key: ConsoleSettingKey, value: string, operatorId: string): Promise<void> {
   if (!CONSOLE_SETTINGS[key].valid(value)) throw new AppError('CONSOLE_SETTING_INVALID');
+  afterCommit(trx, () => {
+    for (const listener of listeners) listener(key);
+  });
   await trx
     .insertInto('console_settings')
     .values({ key, value, updated_by: operatorId })

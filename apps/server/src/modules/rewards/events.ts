@@ -1,3 +1,4 @@
+import { afterCommit } from '../../platform/db/after-commit';
 import type { Executor } from '../../platform/db/database';
 import type { RewardEventKind } from '../../platform/db/schema-rewards';
 
@@ -22,7 +23,22 @@ export interface RewardEventInput {
   occurredAt: Date;
 }
 
+type EventListener = () => void;
+const listeners = new Set<EventListener>();
+
+/**
+ * Hears that reward events were written, after their transaction commits: the engine's jobs wake the
+ * processor then instead of at the next minute. Returns the unsubscribe function.
+ */
+export function onRewardEvents(listener: EventListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export async function recordRewardEvent(trx: Executor, event: RewardEventInput): Promise<void> {
+  afterCommit(trx, () => {
+    for (const listener of listeners) listener();
+  });
   await trx
     .insertInto('reward_events')
     .values({
