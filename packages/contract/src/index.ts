@@ -7,6 +7,7 @@ export * from './api/auth';
 export * from './api/card-controls';
 export * from './api/cards';
 export * from './api/chain';
+export * from './api/console-agency';
 export * from './api/console-approvals';
 export * from './api/console-auth';
 export * from './api/console-reads';

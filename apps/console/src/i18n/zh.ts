@@ -1,5 +1,6 @@
 import { accountZh } from '../pages/account/texts';
 import { adjustmentsZh } from '../pages/adjustments/texts';
+import { agencyZh } from '../pages/agency/texts';
 import { apiKeysZh } from '../pages/api-keys/texts';
 import { approvalsZh } from '../pages/approvals/texts';
 import { auditZh } from '../pages/audit/texts';
@@ -78,6 +79,7 @@ export const zh: Texts<typeof en> = {
   },
   roles: {
     support: '客服',
+    agency: '代理',
     finance: '财务',
     compliance: '合规',
     admin: '管理员',
@@ -100,6 +102,7 @@ export const zh: Texts<typeof en> = {
   signIn: signInZh,
   dashboard: dashboardZh,
   approvals: approvalsZh,
+  agency: agencyZh,
   adjustments: adjustmentsZh,
   audit: auditZh,
   settings: settingsZh,
