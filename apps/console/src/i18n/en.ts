@@ -80,7 +80,6 @@ export const en = {
   },
   roles: {
     support: 'Support',
-    agency: 'Agency',
     finance: 'Finance',
     compliance: 'Compliance',
     admin: 'Admin',
@@ -93,6 +92,7 @@ export const en = {
     cards: 'Cards',
     content: 'Content',
     support: 'Support',
+    agency: 'Agency',
     administration: 'Administration',
   },
   header: {

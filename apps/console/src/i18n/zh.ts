@@ -79,7 +79,6 @@ export const zh: Texts<typeof en> = {
   },
   roles: {
     support: '客服',
-    agency: '代理',
     finance: '财务',
     compliance: '合规',
     admin: '管理员',
@@ -92,6 +91,7 @@ export const zh: Texts<typeof en> = {
     cards: '卡片',
     content: '内容',
     support: '客服',
+    agency: '代理计划',
     administration: '系统管理',
   },
   header: {

@@ -39,29 +39,29 @@ export function AgencyMemberPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const uid = params.get('uid') ?? '';
-  const [form] = Form.useForm<{ uid: string }>();
+  const [invalid, setInvalid] = useState(false);
 
   return (
     <List title={t('agency.members.title')}>
       <Typography.Paragraph type="secondary">{t('agency.members.lookupHelp')}</Typography.Paragraph>
-      <Form
-        form={form}
-        layout="inline"
-        initialValues={{ uid }}
-        onFinish={({ uid: asked }) => setParams({ uid: asked.trim() })}
-        style={{ marginBottom: 16 }}
+      <Form.Item
+        label={t('agency.members.lookup')}
+        validateStatus={invalid ? 'error' : undefined}
+        help={invalid ? t('agency.members.uidInvalid') : undefined}
+        style={{ maxWidth: 360 }}
       >
-        <Form.Item
-          name="uid"
-          label={t('agency.members.lookup')}
-          rules={[{ required: true, pattern: UID, message: t('agency.members.uidInvalid') }]}
-        >
-          <Input autoComplete="off" inputMode="numeric" style={{ width: 200 }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('agency.members.find')}
-        </Button>
-      </Form>
+        <Input.Search
+          defaultValue={uid}
+          autoComplete="off"
+          inputMode="numeric"
+          enterButton
+          onSearch={(value) => {
+            const asked = value.trim();
+            setInvalid(!UID.test(asked));
+            if (UID.test(asked)) setParams({ uid: asked });
+          }}
+        />
+      </Form.Item>
       {UID.test(uid) ? <MemberView key={uid} uid={uid} /> : null}
     </List>
   );

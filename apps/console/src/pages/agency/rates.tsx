@@ -19,6 +19,9 @@ const RATE = /^(0|[1-9]\d{0,14})(\.\d{1,6})?$/;
 
 type CurrentRow = AgencyRates['current'][number];
 
+/** Roles from no role up to the highest, as operators compare them. */
+const ROLE_ORDER = ['member', 'agent', 'promotion_manager', 'city_partner'];
+
 /**
  * The reward rates (GET agency/rates): per event kind the rule in force for each role and level, and
  * the next version when one is set; every version with its start and who set it; a form for a new
@@ -34,7 +37,9 @@ export function AgencyRatesPage() {
 
   const ruleCell = (rule: RewardRule | null) =>
     rule ? rateText(rule) : <Typography.Text type="secondary">{t('agency.rates.none')}</Typography.Text>;
-  const rows = (data?.current ?? []).filter((row) => row.eventKind === kind);
+  const rows = (data?.current ?? [])
+    .filter((row) => row.eventKind === kind)
+    .sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role) || a.level - b.level);
 
   return (
     <List
@@ -140,7 +145,11 @@ function NewVersion({ onDone }: { onDone: () => void }) {
             <Select options={RULE_EVENT_KINDS.map((value) => ({ value, label: t(`agency.events.${value}`) }))} />
           </Form.Item>
           <Form.Item name="role" label={t('agency.role')} rules={[{ required: true }]}>
-            <Select options={RULE_ROLES.map((value) => ({ value, label: t(`agency.roles.${value}`) }))} />
+            <Select
+              options={[...RULE_ROLES]
+                .sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b))
+                .map((value) => ({ value, label: t(`agency.roles.${value}`) }))}
+            />
           </Form.Item>
           <Form.Item name="level" label={t('agency.level')} rules={[{ required: true }]}>
             <Radio.Group options={[1, 2].map((value) => ({ value, label: t('agency.levelN', { level: value }) }))} />

@@ -2,7 +2,7 @@ import type { Texts } from '../../i18n/texts';
 
 /** The agency pages' texts (issue 43), under `agency` in both catalogues. */
 export const agencyEn = {
-  menu: { members: 'Agency members', rates: 'Reward rates', tasks: 'Tasks', tickets: 'Card tickets', reviews: 'Reviews' },
+  menu: { members: 'Members', rates: 'Reward rates', tasks: 'Tasks', tickets: 'Card tickets', reviews: 'Reviews' },
   roles: {
     none: 'No role',
     member: 'Member (no role)',
@@ -29,7 +29,6 @@ export const agencyEn = {
     title: 'Agency members',
     lookup: 'Member UID',
     lookupHelp: "Enter a member's 8-digit UID to see their role, upline, team and tickets.",
-    find: 'Look up',
     uidInvalid: 'A UID is 8 digits',
     joinedAt: 'Joined',
     assignedAt: 'Role since',
@@ -154,7 +153,7 @@ export const agencyEn = {
 };
 
 export const agencyZh: Texts<typeof agencyEn> = {
-  menu: { members: '代理成员', rates: '奖励费率', tasks: '任务', tickets: '开卡券', reviews: '风控审核' },
+  menu: { members: '成员', rates: '奖励费率', tasks: '任务', tickets: '开卡券', reviews: '风控审核' },
   roles: { none: '无角色', member: '普通会员（无角色）', promotion_manager: '推广经理', city_partner: '城市合伙人', agent: '代理' },
   events: {
     card_opened: '开通虚拟卡',
@@ -175,7 +174,6 @@ export const agencyZh: Texts<typeof agencyEn> = {
     title: '代理成员',
     lookup: '会员 UID',
     lookupHelp: '输入会员的 8 位 UID，查看其角色、上级、团队和开卡券。',
-    find: '查询',
     uidInvalid: 'UID 为 8 位数字',
     joinedAt: '注册时间',
     assignedAt: '角色生效时间',

@@ -1,6 +1,6 @@
 import { List } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
-import { Button, Empty, Input, Space, Table } from 'antd';
+import { Button, Empty, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -54,9 +54,10 @@ export function AgencyTicketPage() {
               {
                 title: t('agency.tickets.owner'),
                 render: (_, grant) => (
-                  <span>
-                    <Link to={`/agency/members?uid=${grant.owner.uid}`}>{grant.owner.uid}</Link> · {grant.owner.email}
-                  </span>
+                  <Space direction="vertical" size={0}>
+                    <Link to={`/agency/members?uid=${grant.owner.uid}`}>{grant.owner.uid}</Link>
+                    <Typography.Text type="secondary">{grant.owner.email}</Typography.Text>
+                  </Space>
                 ),
               },
               { dataIndex: 'count', title: t('agency.tickets.count'), align: 'right' },
