@@ -298,6 +298,8 @@ describe('tasks', () => {
       task({ currency: 'USD' }),
       task({ spendCurrency: 'XYZ' }),
       task({ title: { en: 'a', zh: '', ko: 'b', ja: 'c' } }),
+      task({ startsAt: new Date(clock.now().getTime() - 60_000).toISOString() }),
+      task({ endsAt: clock.now().toISOString() }),
     ]) {
       const res = await call(finance, 'POST', '/tasks', bad);
       expect(res.json().error?.code, JSON.stringify(bad)).toBe('REWARD_TASK_INVALID');

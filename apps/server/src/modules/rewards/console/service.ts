@@ -249,6 +249,8 @@ export async function addTask(deps: AgencyConsoleDeps, operator: OperatorContext
     RATE_DECIMAL.test(asked.reward) &&
     new Decimal(asked.reward).gt(0) &&
     asked.currency === 'USDT' &&
+    // A task that started in the past would pay for goals met before anyone could see it.
+    startsAt >= now &&
     (endsAt === null || endsAt > startsAt);
   if (!valid) throw new AppError('REWARD_TASK_INVALID');
   return deps.db.transaction().execute(async (trx) => {
