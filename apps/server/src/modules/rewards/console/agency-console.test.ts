@@ -31,7 +31,13 @@ afterAll(() => t.close());
 
 const db = () => t.database.handle.db;
 
-function call(who: TestOperator, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+function call(
+  who: TestOperator,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({
     method,
     url: `/api/v1/admin/agency${url}`,
