@@ -62,6 +62,23 @@ describe('the agency pages', () => {
     await expect.poll(() => page.locator('.ant-table-tbody').last().innerText()).toContain(op.email);
   });
 
+  it('asks a second operator to make a city partner, and shows the request in the operator language', async () => {
+    const { page } = op;
+    await openConsole(page, baseUrl(), `/agency/members?uid=${uid}`);
+    await page.getByText('Role history').waitFor();
+    await page.getByRole('button', { name: 'Change role' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: /^City partner$/ }).click();
+    await dialog.getByText('giving it or taking it away needs a second operator').waitFor();
+    await dialog.getByLabel('Note').fill('regional partner contract');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForFunction(() => /^#\/approvals\/[\w-]+/.test(window.location.hash));
+    await page.getByText(`Set the agency role of member ${uid} from Agent to City partner: regional partner contract`).first().waitFor();
+    // Nothing changed yet: the maker cannot approve their own request.
+    expect((await adminCall<AgencyMember>(baseUrl(), 'GET', `agency/members/${uid}`)).role).toBe('agent');
+  });
+
   it('grants card tickets once, however the button is pressed', async () => {
     const { page } = op;
     await openConsole(page, baseUrl(), `/agency/members?uid=${uid}`);
