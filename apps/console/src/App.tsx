@@ -18,6 +18,7 @@ import { ConsoleHeader } from './layout/header';
 import { IdleWatch } from './layout/idle-watch';
 import { ConsoleTitle } from './layout/title';
 import { queryClient } from './lib/query-client';
+import { agencyRoutes } from './pages/agency';
 import { opsRoutes } from './pages/ops';
 import { EnrolPage } from './pages/sign-in/enrol-page';
 import { createAccessControlProvider } from './providers/access-control';
@@ -85,6 +86,7 @@ export function App() {
               >
                 {ownRoutes}
                 {opsRoutes}
+                {agencyRoutes}
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route

@@ -10,11 +10,13 @@ import {
   KeyOutlined,
   ReadOutlined,
   SettingOutlined,
+  ShareAltOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { ResourceProps } from '@refinedev/core';
 import { GROUP, GROUP_LABELS } from './layout/groups';
+import { agencyResources } from './pages/agency';
 import { opsResources } from './pages/ops';
 
 const groupIcons = {
@@ -24,6 +26,7 @@ const groupIcons = {
   [GROUP.cards]: <CreditCardOutlined />,
   [GROUP.content]: <ReadOutlined />,
   [GROUP.support]: <CustomerServiceOutlined />,
+  [GROUP.agency]: <ShareAltOutlined />,
   [GROUP.administration]: <SettingOutlined />,
 };
 
@@ -50,7 +53,7 @@ const own: ResourceProps[] = [
 ];
 
 /** Every resource, groups first so the menu keeps their order. */
-export const RESOURCES: ResourceProps[] = [...groups, ...own, ...opsResources];
+export const RESOURCES: ResourceProps[] = [...groups, ...own, ...opsResources, ...agencyResources];
 
 /** Resources with their menu labels in the current language (Refine shows `meta.label` as it is). */
 export function translatedResources(t: (key: string) => string): ResourceProps[] {

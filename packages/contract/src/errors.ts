@@ -5,6 +5,7 @@ import { APP_ERRORS } from './app-errors';
 import { APP_LOCK_ERRORS } from './app-lock-errors';
 import { CARD_CONTROLS_ERRORS } from './card-controls-errors';
 import { CARD_MONEY_ERRORS } from './card-money-errors';
+import { CONSOLE_AGENCY_ERRORS } from './console-agency-errors';
 import { CONSOLE_AUTH_ERRORS } from './console-auth-errors';
 import { CONSOLE_ERRORS } from './console-errors';
 import { CONSOLE_READS_ERRORS } from './console-reads-errors';
@@ -579,6 +580,7 @@ export const ERRORS = {
   ...INPUT_ERRORS,
   ...REWARD_ERRORS,
   ...REWARD_SOURCES_ERRORS,
+  ...CONSOLE_AGENCY_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

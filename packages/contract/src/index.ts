@@ -8,6 +8,7 @@ export * from './api/card-controls';
 export * from './api/cards';
 export * from './api/chain';
 export * from './api/console-agency-reviews';
+export * from './api/console-agency';
 export * from './api/console-approvals';
 export * from './api/console-auth';
 export * from './api/console-reads';

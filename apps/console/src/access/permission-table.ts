@@ -1,4 +1,5 @@
 import type { Permission } from '@wallet/contract';
+import { agencyPermissions } from '../pages/agency';
 import { opsPermissions } from '../pages/ops';
 
 /**
@@ -27,7 +28,7 @@ const ownPermissions: PermissionTable = {
   account: { list: 'dashboard.read' },
 };
 
-export const PERMISSION_TABLE: PermissionTable = { ...ownPermissions, ...opsPermissions };
+export const PERMISSION_TABLE: PermissionTable = { ...ownPermissions, ...opsPermissions, ...agencyPermissions };
 
 export function permissionFor(resource: string, action: string): Permission | undefined {
   return PERMISSION_TABLE[resource]?.[action];

@@ -1,5 +1,6 @@
 import { accountEn } from '../pages/account/texts';
 import { adjustmentsEn } from '../pages/adjustments/texts';
+import { agencyEn } from '../pages/agency/texts';
 import { apiKeysEn } from '../pages/api-keys/texts';
 import { approvalsEn } from '../pages/approvals/texts';
 import { auditEn } from '../pages/audit/texts';
@@ -91,6 +92,7 @@ export const en = {
     cards: 'Cards',
     content: 'Content',
     support: 'Support',
+    agency: 'Agency',
     administration: 'Administration',
   },
   header: {
@@ -101,6 +103,7 @@ export const en = {
   signIn: signInEn,
   dashboard: dashboardEn,
   approvals: approvalsEn,
+  agency: agencyEn,
   adjustments: adjustmentsEn,
   audit: auditEn,
   settings: settingsEn,

@@ -1,5 +1,6 @@
 import { accountZh } from '../pages/account/texts';
 import { adjustmentsZh } from '../pages/adjustments/texts';
+import { agencyZh } from '../pages/agency/texts';
 import { apiKeysZh } from '../pages/api-keys/texts';
 import { approvalsZh } from '../pages/approvals/texts';
 import { auditZh } from '../pages/audit/texts';
@@ -90,6 +91,7 @@ export const zh: Texts<typeof en> = {
     cards: '卡片',
     content: '内容',
     support: '客服',
+    agency: '代理计划',
     administration: '系统管理',
   },
   header: {
@@ -100,6 +102,7 @@ export const zh: Texts<typeof en> = {
   signIn: signInZh,
   dashboard: dashboardZh,
   approvals: approvalsZh,
+  agency: agencyZh,
   adjustments: adjustmentsZh,
   audit: auditZh,
   settings: settingsZh,

@@ -9,6 +9,7 @@ export const GROUP = {
   cards: 'group-cards',
   content: 'group-content',
   support: 'group-support',
+  agency: 'group-agency',
   administration: 'group-administration',
 } as const;
 
@@ -19,5 +20,6 @@ export const GROUP_LABELS: Record<(typeof GROUP)[keyof typeof GROUP], string> = 
   'group-cards': 'groups.cards',
   'group-content': 'groups.content',
   'group-support': 'groups.support',
+  'group-agency': 'groups.agency',
   'group-administration': 'groups.administration',
 };

@@ -46,6 +46,10 @@ export function useApprovalSummary() {
       const roles = Array.isArray(p.roles) ? p.roles.map((role) => t(`roles.${String(role)}`)).join(', ') : '';
       return t(key, { email: text(p.email), roles });
     }
+    if (approval.kind === 'agency.role') {
+      const role = (value: unknown) => t(`agency.roles.${typeof value === 'string' ? value : 'none'}`);
+      return t(key, { uid: text(p.uid), before: role(p.roleBefore), after: role(p.roleAfter), note: text(p.note) });
+    }
     const params = Object.fromEntries(Object.entries(p).map(([name, value]) => [name, text(value)]));
     return t(key, { ...params, defaultValue: approval.summary });
   };

@@ -50,6 +50,7 @@ export const approvalsEn = {
     payout_arrived: 'Mark flash exchange order {{orderId}} ({{amount}} USDT) paid',
     payout_rejected: 'Reject flash exchange order {{orderId}} ({{amount}} USDT): {{reason}}',
     operator_roles: 'Set the roles of {{email}} to {{roles}}',
+    agency_role: 'Set the agency role of member {{uid}} from {{before}} to {{after}}: {{note}}',
   },
   kinds: {
     balance_adjust: 'Balance adjustment',
@@ -57,6 +58,7 @@ export const approvalsEn = {
     payout_arrived: 'Flash exchange marked paid',
     payout_rejected: 'Flash exchange rejected',
     operator_roles: 'Operator role change',
+    agency_role: 'Agency role change',
   },
 };
 
@@ -110,6 +112,7 @@ export const approvalsZh: Texts<typeof approvalsEn> = {
     payout_arrived: '将闪兑订单 {{orderId}}（{{amount}} USDT）标记为已付',
     payout_rejected: '拒绝闪兑订单 {{orderId}}（{{amount}} USDT）：{{reason}}',
     operator_roles: '将 {{email}} 的角色设为 {{roles}}',
+    agency_role: '将会员 {{uid}} 的代理角色由{{before}}改为{{after}}：{{note}}',
   },
   kinds: {
     balance_adjust: '余额调整',
@@ -117,5 +120,6 @@ export const approvalsZh: Texts<typeof approvalsEn> = {
     payout_arrived: '闪兑标记已付',
     payout_rejected: '闪兑拒绝',
     operator_roles: '操作员角色变更',
+    agency_role: '代理角色变更',
   },
 };

@@ -136,6 +136,8 @@ export interface AgencyTicketGrantsTable {
   count: number;
   operator_id: string;
   note: string | null;
+  /** The granting operator's Idempotency-Key (migration 0033). */
+  request_key: string | null;
   created_at: Created;
 }
 

@@ -30,6 +30,7 @@ import * as m0028 from './0028_console_reads';
 import * as m0029 from './0029_ticket_assignment';
 import * as m0030 from './0030_rewards';
 import * as m0031 from './0031_reward_engine';
+import * as m0033 from './0033_agency_grant_keys';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -67,4 +68,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029_ticket_assignment': m0029,
   '0030_rewards': m0030,
   '0031_reward_engine': m0031,
+  '0033_agency_grant_keys': m0033,
 };
