@@ -24,7 +24,7 @@ import { registerOperatorGuard } from './modules/operators/guard';
 import { registerOperators } from './modules/operators/register';
 import type { PayoutPartner } from './modules/payout/partner';
 import { registerPayout } from './modules/payout/register';
-import { registerAgencyConsoleRoutes } from './modules/rewards/console/register';
+import { registerRewards } from './modules/rewards/register';
 import { registerStatements } from './modules/statements/register';
 import { registerSystem } from './modules/system/register';
 import { registerTickets } from './modules/tickets/register';
@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps) {
   await registerHelp(app, { db, clock });
   await registerStatements(app, { db, clock });
   await registerConsole(app, { cardDeps, config });
-  await registerAgencyConsoleRoutes(app, { db, clock, approvals });
+  await registerRewards(app, { db, clock, approvals, jobs, logger });
   if (config.NODE_ENV !== 'production') await app.register(devFileRoutes);
 
   // Production always serves the web app; development does when it has been built (npm start).
