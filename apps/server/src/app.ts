@@ -24,6 +24,7 @@ import { registerOperatorGuard } from './modules/operators/guard';
 import { registerOperators } from './modules/operators/register';
 import type { PayoutPartner } from './modules/payout/partner';
 import { registerPayout } from './modules/payout/register';
+import { registerRewards } from './modules/rewards/register';
 import { registerStatements } from './modules/statements/register';
 import { registerSystem } from './modules/system/register';
 import { registerTickets } from './modules/tickets/register';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps) {
   await registerTickets(app, { db, clock, config });
   await registerHelp(app, { db, clock });
   await registerStatements(app, { db, clock });
+  await registerRewards(app, { db, clock, config });
   await registerConsole(app, { cardDeps, config });
   if (config.NODE_ENV !== 'production') await app.register(devFileRoutes);
 

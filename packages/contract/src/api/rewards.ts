@@ -69,13 +69,15 @@ export const inviteeSchema = z
   .meta({ id: 'Invitee' });
 export type Invitee = z.infer<typeof inviteeSchema>;
 export const inviteesQuerySchema = z.object({
+  /** From nextCursor: the last invitee's sign-up time (microseconds) and UID, so equal times page cleanly. */
   cursor: z
     .string()
-    .regex(/^\d{1,18}$/)
+    .regex(/^\d{1,18}\.\d{1,20}$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const inviteeListReplySchema = z.object({ invitees: z.array(inviteeSchema), nextCursor: z.string().nullable() });
+export type InviteeListReply = z.infer<typeof inviteeListReplySchema>;
 
 export const agencySummarySchema = z
   .object({
@@ -148,6 +150,8 @@ export const rewardsQuerySchema = z.object({
   currency: currencySchema.optional(),
 });
 export const rewardListReplySchema = z.object({ rewards: z.array(rewardRowSchema), nextCursor: z.string().nullable() });
+export type RewardListReply = z.infer<typeof rewardListReplySchema>;
 
 export const handTicketBodySchema = z.object({ uid: z.string().trim().min(1).max(20) });
 export const handTicketReplySchema = z.object({ tickets: z.object({ count: z.number().int(), remaining: z.number().int() }) });
+export type HandTicketReply = z.infer<typeof handTicketReplySchema>;
