@@ -18,6 +18,8 @@ export const RULE_EVENT_KINDS = ['card_opened', 'physical_card_opened', 'card_re
 export type RuleEventKind = (typeof RULE_EVENT_KINDS)[number];
 export const REWARD_STATUSES = ['pending', 'held', 'available', 'cancelled', 'void', 'not_paid'] as const;
 export type RewardStatus = (typeof REWARD_STATUSES)[number];
+export const isRewardStatus = (value: unknown): value is RewardStatus =>
+  typeof value === 'string' && (REWARD_STATUSES as readonly string[]).includes(value);
 /**
  * Why a reward is what it is: held (flagged), cancelled or clawed back (refunded), voided (an operator
  * voided it after a review), or not paid (no role rule, a zero rate, outside a task's window).
