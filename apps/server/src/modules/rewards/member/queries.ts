@@ -2,10 +2,9 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../../../platform/db/database';
 
 /**
- * The member's reads of the programme. Team counts come from team_links' (ancestor_id, depth,
- * member_id) index alone (index-only scans); cards opened today start from today's active cards
- * (cards_status_idx) and probe the closure's unique (ancestor_id, member_id) for each, so the cost
- * follows today's cards, not the team's size.
+ * The member's reads of the programme, each bounded by what it shows rather than by the team's size
+ * (migration 0032): team sizes per depth, today's cards probed against the closure, reward sums from
+ * a covering index, pages of invitees and rewards by keyset.
  */
 
 export const memberByUid = (db: Executor, uid: string) =>
@@ -14,38 +13,27 @@ export const memberByUid = (db: Executor, uid: string) =>
 export const memberById = (db: Executor, id: string) =>
   db.selectFrom('users').select(['id', 'uid', 'email', 'invite_code']).where('id', '=', id).executeTakeFirstOrThrow();
 
+/** Team sizes per depth from team_sizes (kept from team_links by a trigger, migration 0032): a few rows, whatever the team's size. */
 export async function teamCounts(db: Db, memberId: string) {
-  const row = await db
-    .selectFrom('team_links')
-    .select([
-      sql<string>`count(*) filter (where depth = 1)`.as('direct'),
-      sql<string>`count(*) filter (where depth = 2)`.as('second'),
-      sql<string>`count(*)`.as('all'),
-    ])
-    .where('ancestor_id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  return { direct: Number(row.direct), second: Number(row.second), all: Number(row.all) };
+  const { rows } = await sql<{
+    depth: number;
+    members: string;
+  }>`select depth, members from team_sizes where ancestor_id = ${memberId}`.execute(db);
+  const at = (depth: number) => Number(rows.find((row) => row.depth === depth)?.members ?? 0);
+  return { direct: at(1), second: at(2), all: rows.reduce((sum, row) => sum + Number(row.members), 0) };
 }
 
-export async function directCount(db: Db, memberId: string): Promise<number> {
-  const row = await db
-    .selectFrom('team_links')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('ancestor_id', '=', memberId)
-    .where('depth', '=', 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
+/**
+ * Cards opened since `since` by the team, driven from those cards (cards_status_idx) with one probe of
+ * the closure's unique (ancestor_id, member_id) each: the cost follows the day's cards, not the team.
+ * The subquery is kept apart (offset 0) so the planner does not hash the whole team instead.
+ */
 export async function cardsOpenedSince(db: Db, memberId: string, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('cards')
-    .innerJoin('team_links', (join) => join.onRef('team_links.member_id', '=', 'cards.user_id').on('team_links.ancestor_id', '=', memberId))
-    .select(sql<string>`count(*)`.as('n'))
-    .where('cards.status', '=', 'active')
-    .where('cards.created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const { rows } = await sql<{ n: string }>`
+    select count(*) as n
+    from (select user_id from cards where status = 'active' and created_at >= ${since} offset 0) as today
+    where exists (select 1 from team_links t where t.ancestor_id = ${memberId} and t.member_id = today.user_id)`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function ticketCounts(db: Executor, ownerId: string) {

@@ -18,7 +18,6 @@ import {
   agencyRoleOf,
   cardsOpenedSince,
   dailyEarnings,
-  directCount,
   directInvitees,
   handTicketTo,
   holdingTicketFrom,
@@ -55,8 +54,13 @@ export function inviteLinkFor(appUrl: string, code: string): string {
 }
 
 export async function invitation(deps: RewardMemberDeps, memberId: string): Promise<InvitationReply> {
-  const [me, invited] = await Promise.all([memberById(deps.db, memberId), directCount(deps.db, memberId)]);
-  return { inviteCode: me.invite_code, inviteLink: inviteLinkFor(deps.appUrl, me.invite_code), referralId: me.uid, invitedCount: invited };
+  const [me, team] = await Promise.all([memberById(deps.db, memberId), teamCounts(deps.db, memberId)]);
+  return {
+    inviteCode: me.invite_code,
+    inviteLink: inviteLinkFor(deps.appUrl, me.invite_code),
+    referralId: me.uid,
+    invitedCount: team.direct,
+  };
 }
 
 function parseInviteeCursor(cursor: string | undefined): { micros: string; uid: string } | null {

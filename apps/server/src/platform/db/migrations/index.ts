@@ -29,6 +29,7 @@ import * as m0027 from './0027_operators';
 import * as m0028 from './0028_console_reads';
 import * as m0029 from './0029_ticket_assignment';
 import * as m0030 from './0030_rewards';
+import * as m0032 from './0032_agency_reads';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -65,4 +66,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0028_console_reads': m0028,
   '0029_ticket_assignment': m0029,
   '0030_rewards': m0030,
+  '0032_agency_reads': m0032,
 };
