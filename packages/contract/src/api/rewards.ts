@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountSchema } from '../amount';
 import { currencySchema } from '../code-schemas';
+import { safeText } from '../safe-text';
 
 /*
  * The invitation and agency programme (issue 43, ADR 0035), as members see it: their invite code and
@@ -154,6 +155,7 @@ export const rewardsQuerySchema = z.object({
 export const rewardListReplySchema = z.object({ rewards: z.array(rewardRowSchema), nextCursor: z.string().nullable() });
 export type RewardListReply = z.infer<typeof rewardListReplySchema>;
 
-export const handTicketBodySchema = z.object({ uid: z.string().trim().min(1).max(20) });
+/** The invitee's UID; checked text, as it reaches SQL (no NUL or control characters). */
+export const handTicketBodySchema = z.object({ uid: safeText(20).pipe(z.string().min(1)) });
 export const handTicketReplySchema = z.object({ tickets: z.object({ count: z.number().int(), remaining: z.number().int() }) });
 export type HandTicketReply = z.infer<typeof handTicketReplySchema>;

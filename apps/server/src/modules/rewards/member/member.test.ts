@@ -388,6 +388,8 @@ describe('POST /api/v1/agency/tickets/hand', () => {
     await grantTickets(agentId, 2);
     expect((await hand(agent, friendOfFriend.uid)).json().error.code).toBe('AGENCY_TICKET_NOT_INVITEE');
     expect((await hand(agent, plain.profile.uid)).json().error.code).toBe('AGENCY_TICKET_NOT_INVITEE');
+    // What reaches SQL is checked text: a NUL byte is refused as input, never a database error.
+    expect((await hand(agent, 'a\u0000b')).statusCode).toBe(400);
 
     const res = await hand(agent, friend.uid);
     expect(res.statusCode, res.body).toBe(200);
