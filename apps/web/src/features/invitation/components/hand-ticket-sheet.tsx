@@ -31,19 +31,18 @@ function HandTicketSheet({ onDone }: { onDone: () => void }) {
   const hand = useHandTicket();
   const free = (invitees.data?.pages.flatMap((page) => page.invitees) ?? []).filter((invitee) => !invitee.holdsTicket);
 
-  const pick = async (uid: string, email: string) => {
-    const sure = await Dialog.confirm({
-      content: t('invitation.hand.confirm', { email, uid }),
-      confirmText: t('invitation.hand.confirmOk'),
-      cancelText: t('common.cancel'),
-    });
-    if (!sure) return;
+  const [chosen, setChosen] = useState<{ uid: string; email: string } | null>(null);
+
+  const confirm = async () => {
+    if (!chosen) return;
     try {
-      await hand.mutateAsync(uid);
+      await hand.mutateAsync(chosen.uid);
       Toast.show({ icon: 'success', content: t('invitation.hand.done'), duration: LIMITS.client.toastDurationMs });
       onDone();
     } catch (error) {
       Toast.show({ icon: 'fail', content: errorText(error), duration: LIMITS.client.toastDurationMs });
+    } finally {
+      setChosen(null);
     }
   };
 
@@ -62,7 +61,7 @@ function HandTicketSheet({ onDone }: { onDone: () => void }) {
             <List.Item
               key={invitee.uid}
               description={`UID ${invitee.uid}`}
-              onClick={() => void pick(invitee.uid, invitee.email)}
+              onClick={() => setChosen({ uid: invitee.uid, email: invitee.email })}
               data-testid="hand-ticket-invitee"
             >
               {invitee.email}
@@ -75,6 +74,20 @@ function HandTicketSheet({ onDone }: { onDone: () => void }) {
           {t('invitation.hand.more')}
         </Button>
       )}
+      {/* A dialog of the sheet rather than Dialog.confirm, so that it goes when the screen does (back button). */}
+      <Dialog
+        visible={chosen !== null}
+        content={<p data-testid="hand-ticket-confirm">{chosen ? t('invitation.hand.confirm', chosen) : ''}</p>}
+        onClose={() => setChosen(null)}
+        closeOnMaskClick
+        destroyOnClose
+        actions={[
+          [
+            { key: 'cancel', text: t('common.cancel'), onClick: () => setChosen(null) },
+            { key: 'hand', text: t('invitation.hand.confirmOk'), bold: true, disabled: hand.isPending, onClick: () => void confirm() },
+          ],
+        ]}
+      />
     </div>
   );
 }
