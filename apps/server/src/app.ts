@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps) {
   await registerHelp(app, { db, clock });
   await registerStatements(app, { db, clock });
   await registerConsole(app, { cardDeps, config });
-  await registerRewards(app, { db, clock, approvals, jobs, logger });
+  await registerRewards(app, { db, clock, config, approvals, jobs, logger });
   if (config.NODE_ENV !== 'production') await app.register(devFileRoutes);
 
   // Production always serves the web app; development does when it has been built (npm start).

@@ -67,6 +67,8 @@ const OTHER_ROUTES = (
       {page('pages/workOrder/new', () => import('../pages/workOrder/new'))}
       {page('pages/workOrder/detail', () => import('../pages/workOrder/detail'))}
       {page('pages/messageSun/index', () => import('../pages/messageSun/index'))}
+      {page('pages/InvitationSun/index', () => import('../pages/InvitationSun/index'))}
+      {page('pages/tuiguang/index', () => import('../pages/tuiguang/index'))}
     </Route>
     {/* The app's own pages (version, update, download, about) read the same signed in or out; so do
         the help centre and the support page, and the lock link of a security email, whoever is

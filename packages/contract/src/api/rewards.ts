@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountSchema } from '../amount';
 import { currencySchema } from '../code-schemas';
+import { safeText } from '../safe-text';
 
 /*
  * The invitation and agency programme (issue 43, ADR 0035), as members see it: their invite code and
@@ -18,6 +19,8 @@ export const RULE_EVENT_KINDS = ['card_opened', 'physical_card_opened', 'card_re
 export type RuleEventKind = (typeof RULE_EVENT_KINDS)[number];
 export const REWARD_STATUSES = ['pending', 'held', 'available', 'cancelled', 'void', 'not_paid'] as const;
 export type RewardStatus = (typeof REWARD_STATUSES)[number];
+export const isRewardStatus = (value: unknown): value is RewardStatus =>
+  typeof value === 'string' && (REWARD_STATUSES as readonly string[]).includes(value);
 /**
  * Why a reward is what it is: held (flagged), cancelled or clawed back (refunded), voided (an operator
  * voided it after a review), or not paid (no role rule, a zero rate, outside a task's window).
@@ -69,13 +72,15 @@ export const inviteeSchema = z
   .meta({ id: 'Invitee' });
 export type Invitee = z.infer<typeof inviteeSchema>;
 export const inviteesQuerySchema = z.object({
+  /** From nextCursor: the last invitee's sign-up time (microseconds) and UID, so equal times page cleanly. */
   cursor: z
     .string()
-    .regex(/^\d{1,18}$/)
+    .regex(/^\d{1,18}\.\d{1,20}$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const inviteeListReplySchema = z.object({ invitees: z.array(inviteeSchema), nextCursor: z.string().nullable() });
+export type InviteeListReply = z.infer<typeof inviteeListReplySchema>;
 
 export const agencySummarySchema = z
   .object({
@@ -148,6 +153,9 @@ export const rewardsQuerySchema = z.object({
   currency: currencySchema.optional(),
 });
 export const rewardListReplySchema = z.object({ rewards: z.array(rewardRowSchema), nextCursor: z.string().nullable() });
+export type RewardListReply = z.infer<typeof rewardListReplySchema>;
 
-export const handTicketBodySchema = z.object({ uid: z.string().trim().min(1).max(20) });
+/** The invitee's UID; checked text, as it reaches SQL (no NUL or control characters). */
+export const handTicketBodySchema = z.object({ uid: safeText(20).pipe(z.string().min(1)) });
 export const handTicketReplySchema = z.object({ tickets: z.object({ count: z.number().int(), remaining: z.number().int() }) });
+export type HandTicketReply = z.infer<typeof handTicketReplySchema>;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Clock } from '../../platform/clock';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
 import type { Approvals } from '../approvals/service';
 import { onSettingChanged } from '../operators/settings';
@@ -8,6 +9,7 @@ import { registerReviewRoutes } from './abuse/review-routes';
 import { registerAgencyConsoleRoutes } from './console/register';
 import { PROCESS_JOB, registerRewardJobs, releaseRewardsNow } from './engine';
 import { onRewardEvents } from './events';
+import { rewardMemberRoutes } from './member/routes';
 
 export interface RewardsOptions {
   db: Db;
@@ -15,6 +17,7 @@ export interface RewardsOptions {
   approvals: Approvals;
   jobs: PgBoss | undefined;
   logger: FastifyBaseLogger;
+  config: Config;
 }
 
 /**
@@ -24,6 +27,7 @@ export interface RewardsOptions {
  */
 export async function registerRewards(app: FastifyInstance, options: RewardsOptions): Promise<void> {
   const { db, clock, approvals, jobs, logger } = options;
+  await app.register(rewardMemberRoutes, { deps: { db, clock, appUrl: options.config.APP_URL } });
   await registerReviewRoutes(app, { db, clock });
   await registerAgencyConsoleRoutes(app, { db, clock, approvals });
   if (!jobs) return;

@@ -10,20 +10,28 @@ import { useMeta } from '../../features/system/api/get-meta';
 import { withRedirect } from '../../lib/redirect';
 import { useRedirectParam, useStartSession } from '../../lib/session';
 
-/** Sign-up: email and code, password, and the wallet address deposits will come from. `?invite=` fills the invite code. */
+/**
+ * Sign-up: email and code, password, and the wallet address deposits will come from. An invite link
+ * (`?code=`, from the invitation screen) fills the invite code and locks it; `?invite=` only fills it.
+ */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const redirect = useRedirectParam();
   const startSession = useStartSession();
   const meta = useMeta();
+  const linkedCode = params.get('code')?.trim() || undefined;
 
   return (
     <>
       <NavBar title={t('auth.register.title')} back />
       <PageBody>
         <FormCard title={t('auth.register.heading')} description={t('auth.register.subtitle')}>
-          <RegisterForm onSignedIn={startSession} inviteCode={params.get('invite') ?? undefined} />
+          <RegisterForm
+            onSignedIn={startSession}
+            inviteCode={linkedCode ?? params.get('invite') ?? undefined}
+            inviteLocked={linkedCode !== undefined}
+          />
         </FormCard>
         <AuthLinks
           links={[

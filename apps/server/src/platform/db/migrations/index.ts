@@ -30,6 +30,7 @@ import * as m0028 from './0028_console_reads';
 import * as m0029 from './0029_ticket_assignment';
 import * as m0030 from './0030_rewards';
 import * as m0031 from './0031_reward_engine';
+import * as m0032 from './0032_agency_reads';
 import * as m0033 from './0033_agency_grant_keys';
 
 /**
@@ -68,5 +69,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029_ticket_assignment': m0029,
   '0030_rewards': m0030,
   '0031_reward_engine': m0031,
+  '0032_agency_reads': m0032,
   '0033_agency_grant_keys': m0033,
 };

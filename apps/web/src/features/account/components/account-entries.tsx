@@ -3,11 +3,13 @@ import {
   BankcardOutline,
   CheckShieldOutline,
   EnvironmentOutline,
+  GiftOutline,
   KeyOutline,
   LockOutline,
   MessageOutline,
   PayCircleOutline,
   SetOutline,
+  TeamOutline,
   UnorderedListOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
@@ -36,6 +38,16 @@ export function AccountEntries() {
             testId="entry-messages"
           >
             {t('notifications.page.entry')}
+          </LinkItem>
+        </List>
+      </Section>
+      <Section title={t('invitation.entrySection')}>
+        <List>
+          <LinkItem to="/pages/InvitationSun/index" prefix={icon(<GiftOutline />)} testId="entry-invitation">
+            {t('invitation.entry')}
+          </LinkItem>
+          <LinkItem to="/pages/tuiguang/index" prefix={icon(<TeamOutline />)} testId="entry-agency">
+            {t('invitation.agencyEntry')}
           </LinkItem>
         </List>
       </Section>

@@ -10,12 +10,17 @@ import { useApiForm } from '../../../lib/use-api-form';
 import { useRegister } from '../api/register';
 import { useSendCode } from '../api/send-code';
 
-type Props = { onSignedIn: (reply: CookieSessionReply) => void; inviteCode?: string };
+type Props = {
+  onSignedIn: (reply: CookieSessionReply) => void;
+  inviteCode?: string;
+  /** The code came from an invite link: the inviter is who sent it, so the field cannot be changed. */
+  inviteLocked?: boolean;
+};
 
 const emailOnly = fieldSchema('email', emailSchema);
 const TEXT_FIELDS = ['email', 'code', 'password', 'confirmPassword', 'address'] as const;
 
-export function RegisterForm({ onSignedIn, inviteCode }: Props) {
+export function RegisterForm({ onSignedIn, inviteCode, inviteLocked = false }: Props) {
   const { t } = useTranslation();
   const register = useRegister();
   const sendCode = useSendCode();
@@ -70,7 +75,13 @@ export function RegisterForm({ onSignedIn, inviteCode }: Props) {
       </Form.Item>
       <AddressFields addressLabel={t('auth.fields.address')} addressTestId="register-address" />
       <Form.Item name="inviteCode" label={t('auth.fields.invite')} data-testid="register-invite">
-        <Input autoComplete="off" autoCapitalize="characters" placeholder={t('auth.fields.invitePlaceholder')} />
+        <Input
+          autoComplete="off"
+          autoCapitalize="characters"
+          placeholder={t('auth.fields.invitePlaceholder')}
+          readOnly={inviteLocked}
+          aria-readonly={inviteLocked}
+        />
       </Form.Item>
     </Form>
   );

@@ -7,6 +7,7 @@ import { cardControlsEn } from './card-controls/en';
 import { cardMoneyEn } from './card-money/en';
 import { cardPackEn } from './card-pack/en';
 import { helpEn } from './help/en';
+import { invitationEn } from './invitation/en';
 import { kycEn } from './kyc/en';
 import { notificationsEn } from './notifications/en';
 import { payoutEn } from './payout/en';
@@ -834,6 +835,7 @@ export const en = {
   help: helpEn,
   tickets: ticketsEn,
   statements: statementsEn,
+  invitation: invitationEn,
   withdrawalEvents: withdrawalEventsEn,
   kyc: kycEn,
   amounts: amountsEn,

@@ -7,6 +7,7 @@ import { cardMoneyJa } from './card-money/ja';
 import { cardPackJa } from './card-pack/ja';
 import type { Catalogue } from './en';
 import { helpJa } from './help/ja';
+import { invitationJa } from './invitation/ja';
 import { kycJa } from './kyc/ja';
 import { notificationsJa } from './notifications/ja';
 import { payoutJa } from './payout/ja';
@@ -817,6 +818,7 @@ export const ja: Catalogue = {
   help: helpJa,
   tickets: ticketsJa,
   statements: statementsJa,
+  invitation: invitationJa,
   withdrawalEvents: withdrawalEventsJa,
   kyc: kycJa,
   amounts: amountsJa,

@@ -7,6 +7,7 @@ import { cardMoneyKo } from './card-money/ko';
 import { cardPackKo } from './card-pack/ko';
 import type { Catalogue } from './en';
 import { helpKo } from './help/ko';
+import { invitationKo } from './invitation/ko';
 import { kycKo } from './kyc/ko';
 import { notificationsKo } from './notifications/ko';
 import { payoutKo } from './payout/ko';
@@ -820,6 +821,7 @@ export const ko: Catalogue = {
   help: helpKo,
   tickets: ticketsKo,
   statements: statementsKo,
+  invitation: invitationKo,
   withdrawalEvents: withdrawalEventsKo,
   kyc: kycKo,
   amounts: amountsKo,

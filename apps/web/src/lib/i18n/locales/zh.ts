@@ -7,6 +7,7 @@ import { cardMoneyZh } from './card-money/zh';
 import { cardPackZh } from './card-pack/zh';
 import type { Catalogue } from './en';
 import { helpZh } from './help/zh';
+import { invitationZh } from './invitation/zh';
 import { kycZh } from './kyc/zh';
 import { notificationsZh } from './notifications/zh';
 import { payoutZh } from './payout/zh';
@@ -813,6 +814,7 @@ export const zh: Catalogue = {
   help: helpZh,
   tickets: ticketsZh,
   statements: statementsZh,
+  invitation: invitationZh,
   withdrawalEvents: withdrawalEventsZh,
   kyc: kycZh,
   amounts: amountsZh,
