@@ -14,8 +14,9 @@ export async function member(db: Db, inviter: string | null = null, createdAt?: 
     uid: String(randomInt(10_000_000, 100_000_000)),
     email: `reward-${randomBytes(6).toString('hex')}@example.com`,
     password_hash: 'not-a-real-hash',
-    bound_network: 'TRON',
-    bound_address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+    // Each its own address: a bound address shared by inviter and invitee holds their rewards (abuse rules).
+    bound_network: 'BSC',
+    bound_address: `0x${randomBytes(20).toString('hex')}`,
     invite_code: randomBytes(5).toString('hex').toUpperCase(),
     invited_by: inviter,
     ...(createdAt ? { created_at: createdAt } : {}),
