@@ -14,6 +14,7 @@ import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
 import { readSetting } from '../../operators/settings';
+import { ruleText } from '../rules';
 import {
   agencyRoleOf,
   cardsOpenedSince,
@@ -34,7 +35,6 @@ import {
   teamCounts,
   ticketCounts,
 } from './queries';
-import { memberRuleText } from './rule-text';
 
 export interface RewardMemberDeps {
   db: Db;
@@ -200,7 +200,7 @@ export async function rewards(
         role: row.role,
         rule:
           row.rule_id && row.rule_kind && row.rule_value
-            ? { id: row.rule_id, text: memberRuleText(row.rule_kind, row.rule_value, row.rule_currency) }
+            ? { id: row.rule_id, text: ruleText({ amount_kind: row.rule_kind, value: row.rule_value, currency: row.rule_currency }) }
             : null,
         source: {
           kind: row.source_kind,
