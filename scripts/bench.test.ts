@@ -23,6 +23,11 @@ const PARTS: Array<{ part: string; line: RegExp; keys: string[] }> = [
   { part: 'authenticated reads', line: /^authenticated reads, .*: [\d.]+ req\/s/m, keys: ['readsRps', 'readsLifetimeRps'] },
   { part: 'lists', line: /^GET \/api\/v1\/payout\/orders, .*: [\d.]+ pages\/s/m, keys: ['ordersPagesPerSecond', 'recordsPagesPerSecond'] },
   { part: 'rewards engine', line: /^rewards engine on a backlog .*: [\d.]+ rewards computed and released\/s/m, keys: ['rewardsPerSecond'] },
+  {
+    part: 'agency summary',
+    line: /^agency summary \(GET \/api\/v1\/agency\/summary\), .* p99 [\d.]+ ms/m,
+    keys: ['teamSummaryRootP99Ms', 'teamSummaryMemberP99Ms'],
+  },
   { part: 'whole app', line: /^whole app under load, .* req\/s/m, keys: ['appOneRps', 'appTwoRps'] },
   { part: 'live streams', line: /^live fan-out: \d+ streams/m, keys: ['liveDelivered'] },
   { part: 'start-up', line: /^server start-up on an existing database .*: ready in [\d.]+ ms/m, keys: ['startupReadyMs'] },

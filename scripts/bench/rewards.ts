@@ -63,7 +63,8 @@ export async function rewardsBench(db: Db, url: string, { members, events }: { m
 /**
  * Members in four generations (1%, 9%, 30%, 60%), each invited by a member of the generation above,
  * one statement per generation (the users trigger writes team_links from the inviter's, committed by
- * then). One inviter in ten of the upper generations has an agency role.
+ * then). One inviter in ten of the upper generations has an agency role. Each member its own bound
+ * address: one shared by inviter and invitee would hold their rewards for review (abuse rules).
  */
 async function seedTree(db: Db, count: number): Promise<string[]> {
   const shares = [0.01, 0.09, 0.3, 0.6];
@@ -76,7 +77,7 @@ async function seedTree(db: Db, count: number): Promise<string[]> {
     const inviters = index.map(() => (above ? (above[randomInt(above.length)] as string) : null));
     const rows = await sql<{ id: string }>`
       insert into users (uid, email, password_hash, bound_network, bound_address, invite_code, invited_by)
-      select (30000000 + n)::text, 'bench-reward-' || n || '@example.com', 'x', 'TRON', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 'RW' || n, inviter
+      select (90000000 + n)::text, 'bench-reward-' || n || '@example.com', 'x', 'BSC', '0x' || lpad(to_hex(n), 40, '0'), 'RW' || n, inviter
       from unnest(${index}::int[], ${inviters}::uuid[]) as v(n, inviter)
       returning id`.execute(db);
     generations.push(rows.rows.map((r) => r.id));

@@ -14,7 +14,7 @@ export const TEAM_MEMBERS = sized(100_000, 500);
 export const TEAM_REWARDS = sized(1_000_000, 2_000);
 /** Members (besides the root) whose summaries are asked for: spread over the tree's levels. */
 const ASKING = sized(300, 10);
-const FIRST_UID = 70_000_000;
+const FIRST_UID = 91_000_000;
 
 export interface TeamFigures {
   members: number;
@@ -102,13 +102,13 @@ async function seedProgramme(db: Db): Promise<{ tokens: string[]; closureRows: n
   await sql`create temporary table bench_spenders as
     select row_number() over (order by member_id) - 1 as n, member_id from team_links where depth = 2`.execute(db);
   await sql`insert into reward_events (kind, member_id, source_key, source_ref, amount, currency, occurred_at, processed_at)
-    select 'card_spend', s.member_id, 'bench-spend:' || g, 'card:bench', '25.00', 'USD', now() - (g % 30) * interval '1 day', now()
+    select 'card_spend', s.member_id, 'bench-spend:' || g, 'card:bench', 25.00, 'USD', now() - (g % 30) * interval '1 day', now()
     from generate_series(1, ${events}) g
     join bench_spenders s on s.n = (g::bigint * 7919) % (select count(*) from bench_spenders)`.execute(db);
   await sql`drop table bench_spenders`.execute(db);
   await sql`insert into rewards (event_id, beneficiary_id, member_id, level, type_code, role, upline, currency, amount, status, released_at, created_at)
     select e.id, tl.ancestor_id, e.member_id, tl.depth, case tl.depth when 1 then 16 else 19 end, 'member',
-      array[e.member_id, tl.ancestor_id], 'USD', case tl.depth when 1 then '0.05' else '0.0125' end,
+      array[e.member_id, tl.ancestor_id], 'USD', case tl.depth when 1 then 0.05 else 0.0125 end,
       case when e.id % 5 = 0 then 'pending' else 'available' end,
       case when e.id % 5 = 0 then null else e.occurred_at end, e.occurred_at
     from reward_events e join team_links tl on tl.member_id = e.member_id and tl.depth <= 2
