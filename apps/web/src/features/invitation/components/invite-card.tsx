@@ -1,11 +1,12 @@
 import { type InvitationReply, LIMITS } from '@wallet/contract';
 import { Button, Skeleton, Toast } from 'antd-mobile';
 import { DownlandOutline, UploadOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
 import { copyText } from '../../../lib/copy-text';
-import { downloadBlob, paymentCodePng, qrDataUrl } from '../../../lib/qr-canvas';
+import { downloadBlob, paymentCodePng } from '../../../lib/qr-canvas';
+import { useQrImage } from '../../../lib/use-qr-image';
 import styles from './invitation.module.css';
 
 const toast = (content: string, icon?: 'success' | 'fail') => Toast.show({ icon, content, duration: LIMITS.client.toastDurationMs });
@@ -13,21 +14,10 @@ const toast = (content: string, icon?: 'success' | 'fail') => Toast.show({ icon,
 /** My invite code, referral ID and link, the link's QR code to save as a picture or share. */
 export function InviteCard({ invitation }: { invitation: InvitationReply }) {
   const { t } = useTranslation();
-  const [image, setImage] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const { inviteCode, inviteLink, referralId } = invitation;
 
-  useEffect(() => {
-    let live = true;
-    qrDataUrl(inviteLink).then(
-      (url) => live && setImage(url),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [inviteLink]);
+  const { image, failed } = useQrImage(inviteLink);
 
   const save = async () => {
     setSaving(true);

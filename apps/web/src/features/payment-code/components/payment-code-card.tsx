@@ -1,10 +1,11 @@
 import { LIMITS } from '@wallet/contract';
 import { Button, Skeleton, Toast } from 'antd-mobile';
 import { DownlandOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
-import { downloadBlob, paymentCodePng, qrDataUrl } from '../../../lib/qr-canvas';
+import { downloadBlob, paymentCodePng } from '../../../lib/qr-canvas';
+import { useQrImage } from '../../../lib/use-qr-image';
 import styles from './payment-code.module.css';
 
 type Props = { uid: string; name: string; link: string };
@@ -12,20 +13,9 @@ type Props = { uid: string; name: string; link: string };
 /** My payment code: a QR code others scan to pay me, my UID to copy, and the code saved as a picture. */
 export function PaymentCodeCard({ uid, name, link }: Props) {
   const { t } = useTranslation();
-  const [image, setImage] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    qrDataUrl(link).then(
-      (url) => live && setImage(url),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [link]);
+  const { image, failed } = useQrImage(link);
 
   const save = async () => {
     setSaving(true);
