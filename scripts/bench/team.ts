@@ -15,17 +15,19 @@ export const TEAM_REWARDS = sized(1_000_000, 2_000);
 /** Members (besides the root) whose summaries are asked for: spread over the tree's levels. */
 const ASKING = sized(300, 10);
 const FIRST_UID = 91_000_000;
+export const LIGHT_CONNECTIONS = 4;
 
 export interface TeamFigures {
   members: number;
   rewards: number;
   closureRows: number;
   seedSeconds: number;
-  /** The root, whose team is the whole tree. */
+  /** The root, whose team is the whole tree, and members drawn across it (teams from none to thousands), under `connections` at once. */
   root: ReadFigures['total'];
-  /** Members drawn across the tree, with teams from none to thousands. */
   members_: ReadFigures['total'];
   bare: ReadFigures['total'];
+  /** The same with LIGHT_CONNECTIONS at once: a few members opening the screen, no queue in front of the server. */
+  light: { root: ReadFigures['total']; members_: ReadFigures['total']; bare: ReadFigures['total'] };
   serverErrors: string[];
 }
 
@@ -61,10 +63,12 @@ export async function teamSummaryOverHttp(
   const appLoad = loadProcess<ReadLoad, ReadLoadResult>('./reads-load.ts');
   const bareLoad = loadProcess<ReadLoad, ReadLoadResult>('./reads-load.ts');
   try {
-    const run = (load: typeof appLoad, baseUrl: string, of: ReadTarget[]) =>
-      load.run({ baseUrl, connections, targets: of, seconds, warmupSeconds, readEachFirst: true });
-    const app = readFigures([await run(appLoad, server.baseUrl, targets)]);
-    const bare = readFigures([await run(bareLoad, bareServer.url, bareTargets)]);
+    const run = (load: typeof appLoad, baseUrl: string, of: ReadTarget[], at: number) =>
+      load.run({ baseUrl, connections: at, targets: of, seconds, warmupSeconds, readEachFirst: true });
+    const app = readFigures([await run(appLoad, server.baseUrl, targets, connections)]);
+    const bare = readFigures([await run(bareLoad, bareServer.url, bareTargets, connections)]);
+    const lightApp = readFigures([await run(appLoad, server.baseUrl, targets, LIGHT_CONNECTIONS)]);
+    const lightBare = readFigures([await run(bareLoad, bareServer.url, bareTargets, LIGHT_CONNECTIONS)]);
     const empty = readFigures([]).total;
     return {
       members: TEAM_MEMBERS,
@@ -74,6 +78,7 @@ export async function teamSummaryOverHttp(
       root: app.kinds.root ?? empty,
       members_: app.kinds.member ?? empty,
       bare: bare.total,
+      light: { root: lightApp.kinds.root ?? empty, members_: lightApp.kinds.member ?? empty, bare: lightBare.total },
       serverErrors: app.total.non2xx > 0 || app.errors > 0 ? await server.errors(10) : [],
     };
   } finally {

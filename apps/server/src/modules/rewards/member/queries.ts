@@ -23,19 +23,6 @@ export async function teamCounts(db: Db, memberId: string) {
   return { direct: at(1), second: at(2), all: rows.reduce((sum, row) => sum + Number(row.members), 0) };
 }
 
-/**
- * Cards opened since `since` by the team, driven from those cards (cards_status_idx) with one probe of
- * the closure's unique (ancestor_id, member_id) each: the cost follows the day's cards, not the team.
- * The subquery is kept apart (offset 0) so the planner does not hash the whole team instead.
- */
-export async function cardsOpenedSince(db: Db, memberId: string, since: Date): Promise<number> {
-  const { rows } = await sql<{ n: string }>`
-    select count(*) as n
-    from (select user_id from cards where status = 'active' and created_at >= ${since} offset 0) as today
-    where exists (select 1 from team_links t where t.ancestor_id = ${memberId} and t.member_id = today.user_id)`.execute(db);
-  return Number(rows[0]?.n ?? 0);
-}
-
 export async function ticketCounts(db: Executor, ownerId: string) {
   const row = await db
     .selectFrom('agency_tickets')
@@ -48,24 +35,50 @@ export async function ticketCounts(db: Executor, ownerId: string) {
 export const agencyRoleOf = (db: Executor, memberId: string) =>
   db.selectFrom('agency_roles').select('role').where('user_id', '=', memberId).executeTakeFirst();
 
-/** Sums per (status, currency), all time and since `since`: the summary's earnings in one pass. */
-export const rewardSums = (db: Db, beneficiaryId: string, since: Date) =>
-  db
-    .selectFrom('rewards')
-    .select([
-      'status',
-      'currency',
-      sql<string>`sum(amount - cancelled - clawed)`.as('net'),
-      sql<string>`sum(amount - cancelled - clawed - offset_by_debt)`.as('paid'),
-      sql<string>`coalesce(sum(amount - cancelled - clawed) filter (where created_at >= ${since}), 0)`.as('net_since'),
-    ])
-    .where('beneficiary_id', '=', beneficiaryId)
-    .where('status', 'in', ['pending', 'available'])
-    .groupBy(['status', 'currency'])
-    .execute();
+export interface SummaryRow {
+  role: 'promotion_manager' | 'city_partner' | 'agent' | null;
+  /** Members per depth: { "1": "12", "2": "40", ... }. */
+  sizes: Record<string, string>;
+  cards_today: string;
+  tickets: string;
+  remaining: string;
+  /** Per (status, currency): net of cancelled and clawed back, paid (less offset), net since `since`; decimals as strings. */
+  sums: Array<{ status: 'pending' | 'available'; currency: string; net: string; paid: string; net_since: string }>;
+  debts: Array<{ currency: string; amount: string }>;
+  holding_days: string | null;
+}
 
-export const rewardDebts = (db: Db, userId: string) =>
-  db.selectFrom('reward_debts').select(['currency', 'amount']).where('user_id', '=', userId).where('amount', '>', '0').execute();
+/**
+ * The agency centre's summary in one statement: one round trip and one pooled connection a request,
+ * however many parts it has. Each part is bounded by what it shows, not by the team's size:
+ * - team sizes per depth from team_sizes (kept from team_links by a trigger, migration 0032);
+ * - cards opened since `since`, driven from those cards (cards_status_idx) with one probe of the
+ *   closure's unique (ancestor_id, member_id) each; the subquery is kept apart (offset 0) so the
+ *   planner does not hash the whole team instead;
+ * - reward sums per status and currency from a covering index (rewards_beneficiary_sums_idx).
+ * Amounts leave as text: a JSON number would lose decimals.
+ */
+export async function summaryOf(db: Db, memberId: string, since: Date): Promise<SummaryRow> {
+  const { rows } = await sql<SummaryRow>`
+    select
+      (select role from agency_roles where user_id = ${memberId}) as role,
+      (select coalesce(json_object_agg(depth, members::text), '{}') from team_sizes where ancestor_id = ${memberId}) as sizes,
+      (select count(*)::text
+        from (select user_id from cards where status = 'active' and created_at >= ${since} offset 0) as today
+        where exists (select 1 from team_links t where t.ancestor_id = ${memberId} and t.member_id = today.user_id)) as cards_today,
+      (select count(*)::text from agency_tickets where owner_id = ${memberId}) as tickets,
+      (select count(*)::text from agency_tickets where owner_id = ${memberId} and holder_id is null) as remaining,
+      (select coalesce(json_agg(json_build_object('status', status, 'currency', currency, 'net', net::text, 'paid', paid::text,
+          'net_since', net_since::text)), '[]')
+        from (select status, currency, sum(amount - cancelled - clawed) as net, sum(amount - cancelled - clawed - offset_by_debt) as paid,
+            coalesce(sum(amount - cancelled - clawed) filter (where created_at >= ${since}), 0) as net_since
+          from rewards where beneficiary_id = ${memberId} and status in ('pending', 'available')
+          group by status, currency) as s) as sums,
+      (select coalesce(json_agg(json_build_object('currency', currency, 'amount', amount::text)), '[]')
+        from reward_debts where user_id = ${memberId} and amount > 0) as debts,
+      (select value from console_settings where key = 'rewards.holding_days') as holding_days`.execute(db);
+  return rows[0] as SummaryRow;
+}
 
 /** Per UTC day and currency from `since`: what the rewards earned, less cancelled and clawed back. */
 export const dailyEarnings = (db: Db, beneficiaryId: string, since: Date) =>

@@ -13,11 +13,10 @@ import {
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
-import { readSetting } from '../../operators/settings';
+import { CONSOLE_SETTINGS, readSetting } from '../../operators/settings';
 import { ruleText } from '../rules';
 import {
   agencyRoleOf,
-  cardsOpenedSince,
   dailyEarnings,
   directInvitees,
   handTicketTo,
@@ -27,10 +26,9 @@ import {
   memberById,
   memberByUid,
   type RewardFilter,
-  rewardDebts,
   rewardLog,
-  rewardSums,
   stepsOf,
+  summaryOf,
   takeFreeTicket,
   teamCounts,
   ticketCounts,
@@ -106,37 +104,29 @@ const dropZeros = (bucket: PerCurrency): PerCurrency =>
   Object.fromEntries(Object.entries(bucket).filter(([, v]) => !new Decimal(v).isZero()));
 
 export async function agencySummary(deps: RewardMemberDeps, memberId: string): Promise<AgencySummary> {
-  const today = startOfUtcDay(deps.clock.now());
-  const [role, team, cardsToday, tickets, sums, debts, holdingDays] = await Promise.all([
-    agencyRoleOf(deps.db, memberId),
-    teamCounts(deps.db, memberId),
-    cardsOpenedSince(deps.db, memberId, today),
-    ticketCounts(deps.db, memberId),
-    rewardSums(deps.db, memberId, today),
-    rewardDebts(deps.db, memberId),
-    readSetting(deps.db, 'rewards.holding_days'),
-  ]);
+  const row = await summaryOf(deps.db, memberId, startOfUtcDay(deps.clock.now()));
   const total: PerCurrency = {};
   const todays: PerCurrency = {};
   const pending: PerCurrency = {};
   const available: PerCurrency = {};
-  for (const row of sums) {
-    add(todays, row.currency, row.net_since);
-    if (row.status === 'pending') add(pending, row.currency, row.net);
+  for (const sum of row.sums) {
+    add(todays, sum.currency, sum.net_since);
+    if (sum.status === 'pending') add(pending, sum.currency, sum.net);
     else {
-      add(total, row.currency, row.net);
-      add(available, row.currency, row.paid);
+      add(total, sum.currency, sum.net);
+      add(available, sum.currency, sum.paid);
     }
   }
   const owed: PerCurrency = {};
-  for (const debt of debts) add(owed, debt.currency, debt.amount);
+  for (const debt of row.debts) add(owed, debt.currency, debt.amount);
+  const size = (depth: number) => Number(row.sizes[String(depth)] ?? 0);
   return {
-    role: role?.role ?? null,
-    memberCount: team.all,
-    directCount: team.direct,
-    secondLevelCount: team.second,
-    cardsOpenedToday: cardsToday,
-    tickets,
+    role: row.role,
+    memberCount: Object.values(row.sizes).reduce((all, members) => all + Number(members), 0),
+    directCount: size(1),
+    secondLevelCount: size(2),
+    cardsOpenedToday: Number(row.cards_today),
+    tickets: { count: Number(row.tickets), remaining: Number(row.remaining) },
     earnings: {
       total: dropZeros(total),
       today: dropZeros(todays),
@@ -144,7 +134,7 @@ export async function agencySummary(deps: RewardMemberDeps, memberId: string): P
       available: dropZeros(available),
       owed: dropZeros(owed),
     },
-    holdingDays: Number(holdingDays),
+    holdingDays: Number(row.holding_days ?? CONSOLE_SETTINGS['rewards.holding_days'].default),
   };
 }
 
