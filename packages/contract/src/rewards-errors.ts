@@ -2,13 +2,6 @@ import { e } from './error-spec';
 
 /** Errors of the invitation and agency programme (issue 43), for members and operators; part of ERRORS. */
 export const REWARD_ERRORS = {
-  INVITER_FIXED: e(
-    409,
-    'Who invited you is set when you sign up and cannot be changed.',
-    '邀请人在注册时确定，之后不能更改。',
-    '초대한 사람은 가입할 때 정해지며 변경할 수 없습니다.',
-    '招待者は登録時に決まり、変更できません。',
-  ),
   REWARD_FILTER_INVALID: e(
     400,
     'Choose a reward type, status and currency from the lists.',
