@@ -45,7 +45,6 @@ export interface SummaryRow {
   /** Per (status, currency): net of cancelled and clawed back, paid (less offset), net since `since`; decimals as strings. */
   sums: Array<{ status: 'pending' | 'available'; currency: string; net: string; paid: string; net_since: string }>;
   debts: Array<{ currency: string; amount: string }>;
-  holding_days: string | null;
 }
 
 /**
@@ -75,8 +74,7 @@ export async function summaryOf(db: Db, memberId: string, since: Date): Promise<
           from rewards where beneficiary_id = ${memberId} and status in ('pending', 'available')
           group by status, currency) as s) as sums,
       (select coalesce(json_agg(json_build_object('currency', currency, 'amount', amount::text)), '[]')
-        from reward_debts where user_id = ${memberId} and amount > 0) as debts,
-      (select value from console_settings where key = 'rewards.holding_days') as holding_days`.execute(db);
+        from reward_debts where user_id = ${memberId} and amount > 0) as debts`.execute(db);
   return rows[0] as SummaryRow;
 }
 

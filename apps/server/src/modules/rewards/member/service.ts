@@ -13,7 +13,7 @@ import {
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
 import { AppError } from '../../../platform/errors';
-import { CONSOLE_SETTINGS, readSetting } from '../../operators/settings';
+import { readSetting } from '../../operators/settings';
 import { ruleText } from '../rules';
 import {
   agencyRoleOf,
@@ -104,7 +104,11 @@ const dropZeros = (bucket: PerCurrency): PerCurrency =>
   Object.fromEntries(Object.entries(bucket).filter(([, v]) => !new Decimal(v).isZero()));
 
 export async function agencySummary(deps: RewardMemberDeps, memberId: string): Promise<AgencySummary> {
-  const row = await summaryOf(deps.db, memberId, startOfUtcDay(deps.clock.now()));
+  // The holding window is the operators' setting, read through their module beside the summary.
+  const [row, holdingDays] = await Promise.all([
+    summaryOf(deps.db, memberId, startOfUtcDay(deps.clock.now())),
+    readSetting(deps.db, 'rewards.holding_days'),
+  ]);
   const total: PerCurrency = {};
   const todays: PerCurrency = {};
   const pending: PerCurrency = {};
@@ -134,7 +138,7 @@ export async function agencySummary(deps: RewardMemberDeps, memberId: string): P
       available: dropZeros(available),
       owed: dropZeros(owed),
     },
-    holdingDays: Number(row.holding_days ?? CONSOLE_SETTINGS['rewards.holding_days'].default),
+    holdingDays: Number(holdingDays),
   };
 }
 
