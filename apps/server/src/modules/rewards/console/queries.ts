@@ -70,15 +70,12 @@ export const uplineOf = (db: Executor, userId: string) =>
     .orderBy('t.depth')
     .execute();
 
-/** Members below per depth: one index range per member (team_links_ancestor_idx). */
+/** Members below per depth, as team_sizes keeps them (migration 0032): a few rows, whatever the team's size. */
 export const teamCounts = (db: Executor, userId: string) =>
-  db
-    .selectFrom('team_links')
-    .select(['depth', (eb) => eb.fn.countAll<string>().as('count')])
-    .where('ancestor_id', '=', userId)
-    .groupBy('depth')
-    .orderBy('depth')
-    .execute();
+  sql<{ depth: number; count: string }>`
+    select depth, members::text as count from team_sizes where ancestor_id = ${userId} and members > 0 order by depth`
+    .execute(db)
+    .then((result) => result.rows);
 
 /** Direct invitees, newest first; the cursor is the last row's (joined time, id). */
 export function directInvitees(db: Executor, userId: string, after: { at: Date; id: string } | null, limit: number) {
