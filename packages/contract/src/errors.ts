@@ -16,6 +16,7 @@ import { KYC_ERRORS } from './kyc-errors';
 import type { Language } from './languages';
 import { NOTIFICATION_ERRORS } from './notification-errors';
 import { PAYOUT_ERRORS } from './payout-errors';
+import { PLACEMENT_ERRORS } from './placement-errors';
 import { REWARD_SOURCES_ERRORS } from './reward-sources-errors';
 import { REWARD_ERRORS } from './rewards-errors';
 import { SECOND_FACTOR_ERRORS } from './second-factor-errors';
@@ -581,6 +582,7 @@ export const ERRORS = {
   ...REWARD_ERRORS,
   ...REWARD_SOURCES_ERRORS,
   ...CONSOLE_AGENCY_ERRORS,
+  ...PLACEMENT_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

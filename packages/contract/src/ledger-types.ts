@@ -65,6 +65,16 @@ export const LEDGER_TYPES = {
   418: t('Exchange EUR → USDT', '兑换 EUR → USDT', '환전 EUR → USDT', '両替 EUR → USDT'),
   // Invitation programme (issue 43): a reward taken back after a refund outside its holding window.
   419: t('Reward clawback', '奖励追回', '보상 회수', '報酬の回収'),
+  // Private placement and nodes (issue 44): see docs/decisions/0002-ledger-type-codes.md.
+  420: t('Private placement purchase', '私募认购', '프라이빗 세일 구매', 'プライベートセール購入'),
+  421: t('SBC distribution out', 'SBC分发转出', 'SBC 배분 출금', 'SBC配布（送付）'),
+  422: t('SBC distribution in', 'SBC分发转入', 'SBC 배분 입금', 'SBC配布（受取）'),
+  423: t('Node purchase', '节点购买', '노드 구매', 'ノード購入'),
+  424: t('Large-node application hold', '大节点申请冻结', '대형 노드 신청 보류', '大型ノード申請の保留'),
+  425: t('Large-node application settled', '大节点申请结算', '대형 노드 신청 정산', '大型ノード申請の確定'),
+  426: t('Large-node application refunded', '大节点申请退回', '대형 노드 신청 반환', '大型ノード申請の返金'),
+  427: t('Node allocation', '节点分配', '노드 배정', 'ノード割り当て'),
+  428: t('Node reward', '节点奖励', '노드 보상', 'ノード報酬'),
   235: t('Transfer out (SBC)', '转出 (SBC)', '이체 출금 (SBC)', '送金 (SBC)'),
   236: t('Transfer in (SBC)', '转入 (SBC)', '이체 입금 (SBC)', '受取 (SBC)'),
   237: t('Transfer out (BTC)', '转出 (BTC)', '이체 출금 (BTC)', '送金 (BTC)'),
@@ -107,6 +117,10 @@ export const LEDGER_FAMILIES = {
   card: { label: t('Card', '卡片', '카드', 'カード').label, codes: [17, 21, 22, 24, 115, 229, 231, 501, 502, 503, 504] },
   flashExchange: { label: t('Flash exchange', '闪兑', '즉시 환전', 'クイック両替').label, codes: [118, 244] },
   rewards: { label: t('Rewards', '奖励', '보상', '報酬').label, codes: [15, 16, 18, 19, 33, 121, 419] },
+  placement: {
+    label: t('Placement and nodes', '私募与节点', '프라이빗 세일·노드', 'プライベートセール・ノード').label,
+    codes: [420, 421, 422, 423, 424, 425, 426, 427, 428],
+  },
   other: { label: t('Other', '其他', '기타', 'その他').label, codes: [13, 112] },
 } as const satisfies Record<string, { label: Translated; codes: readonly LedgerTypeCode[] }>;
 

@@ -48,6 +48,11 @@ export const PERMISSIONS = {
   'agency.rates': ['finance'],
   'agency.tickets': ['finance', 'admin'],
   'agency.reviews': ['compliance'],
+  'placement.read': everyone,
+  'placement.rounds': ['finance', 'admin'],
+  'nodes.read': everyone,
+  'nodes.applications': ['finance', 'compliance'],
+  'nodes.dpool': ['finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

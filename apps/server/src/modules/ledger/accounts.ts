@@ -14,7 +14,18 @@ export const SYSTEM_PURPOSES = {
   rewardsExpense: 'rewards_expense',
   /** USDT bought by the flash exchange desk, which paid the member's CNY out. */
   payoutDesk: 'payout_desk',
+  /** Private placement (issue 44): takes the buyers' USDT and issues each round's SBC. */
+  placementDesk: 'placement_desk',
+  /** Takes the USDT of node purchases and of approved large-node applications. */
+  nodeDesk: 'node_desk',
+  /** The SBC D-pool: each period's total is recorded against it, and its share leaves for the reward pool. */
+  dpool: 'dpool',
+  /** Pays large-node holders; keeps what rounding has not paid yet (the holders' carries). */
+  nodeRewardPool: 'node_reward_pool',
 } as const;
+
+/** A member's SBC bought in private placement and not yet distributed (awaiting distribution). */
+export const USER_PLACEMENT = 'placement';
 
 export const USER_WALLET = 'wallet';
 
@@ -32,6 +43,8 @@ const HOUSE_PURPOSES: ReadonlySet<string> = new Set([
   SYSTEM_PURPOSES.feeRevenue,
   SYSTEM_PURPOSES.rewardsExpense,
   SYSTEM_PURPOSES.payoutDesk,
+  SYSTEM_PURPOSES.placementDesk,
+  SYSTEM_PURPOSES.nodeDesk,
 ]);
 export const isHouse = (key: Pick<AccountKey, 'userId' | 'purpose'>) =>
   key.userId === null && (HOUSE_PURPOSES.has(key.purpose) || key.purpose.startsWith(SYSTEM_PURPOSES.chainInbound('')));

@@ -17,12 +17,26 @@ export const CONSOLE_SETTINGS = {
   'approvals.payout_above': { default: '1000', valid: (v: string) => isDecimalString(v) },
   /** Days an invitation reward stays pending before it reaches the wallet (0: as soon as it is earned). */
   'rewards.holding_days': { default: '7', valid: (v: string) => integerIn(v, 0, 90) },
+  /** The SBC price in USDT that "estimated value" uses in My placement. */
+  'placement.sbc_price': { default: '0.12', valid: (v: string) => isPositiveDecimal(v) },
+  /** The price of one small node, in USDT. */
+  'nodes.small_price': { default: '1000', valid: (v: string) => isPositiveDecimal(v) },
+  /** How many small nodes one member may buy in all. */
+  'nodes.small_cap': { default: '20', valid: (v: string) => integerIn(v, 1, 9999) },
+  /** How many small nodes become one large node. */
+  'nodes.upgrade_ratio': { default: '10', valid: (v: string) => integerIn(v, 2, 9999) },
+  /** What a large-node application puts on hold, in USDT. */
+  'nodes.large_hold': { default: '240000', valid: (v: string) => isPositiveDecimal(v) },
+  /** The share of each period's SBC D-pool total paid to large-node holders, in percent. */
+  'nodes.dpool_share_percent': { default: '1', valid: (v: string) => /^\d{1,3}(\.\d{1,4})?$/.test(v) && Number(v) > 0 && Number(v) <= 100 },
 } as const;
 
 export type ConsoleSettingKey = keyof typeof CONSOLE_SETTINGS;
 
 const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
 const isDecimalString = (v: string) => DECIMAL.test(v);
+/** A positive USDT amount: at most 6 decimals, USDT's precision in the ledger. */
+const isPositiveDecimal = (v: string) => /^\d{1,12}(\.\d{1,6})?$/.test(v) && /[1-9]/.test(v);
 
 function integerIn(value: string, min: number, max: number): boolean {
   return /^\d{1,4}$/.test(value) && Number(value) >= min && Number(value) <= max;

@@ -6,6 +6,7 @@ import type { HelpTables } from './schema-help';
 import type { NotificationTables } from './schema-notifications';
 import type { OperatorTables } from './schema-operators';
 import type { PayoutTables } from './schema-payout';
+import type { PlacementTables } from './schema-placement';
 import type { RewardTables } from './schema-rewards';
 import type { SecondFactorTables } from './schema-second-factor';
 import type { SecretAttemptTables } from './schema-secret-attempts';
@@ -397,6 +398,7 @@ export interface Database
     OperatorTables,
     AddressBookTables,
     RewardTables,
+    PlacementTables,
     SecretAttemptTables {
   audit_log: AuditLogTable;
   users: UsersTable;

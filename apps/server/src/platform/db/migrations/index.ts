@@ -32,6 +32,7 @@ import * as m0030 from './0030_rewards';
 import * as m0031 from './0031_reward_engine';
 import * as m0032 from './0032_agency_reads';
 import * as m0033 from './0033_agency_grant_keys';
+import * as m0034 from './0034_placement_and_nodes';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -71,4 +72,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0031_reward_engine': m0031,
   '0032_agency_reads': m0032,
   '0033_agency_grant_keys': m0033,
+  '0034_placement_and_nodes': m0034,
 };
