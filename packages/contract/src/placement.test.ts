@@ -54,7 +54,7 @@ describe('the D-pool Merkle tree', () => {
 
   it('proves each line against the root and nothing else', () => {
     const { root, proofs } = dpoolTree(leaves);
-    leaves.forEach((leaf, index) => expect(verifyDpoolLine(root, leaf, proofs[index] ?? [])).toBe(true));
+    for (const [index, leaf] of leaves.entries()) expect(verifyDpoolLine(root, leaf, proofs[index] ?? [])).toBe(true);
     expect(verifyDpoolLine(root, ['p1', '100001', '3.33333334'], proofs[0] ?? [])).toBe(false);
     expect(verifyDpoolLine(root, ['p1', '100002', '3.33333333'], proofs[0] ?? [])).toBe(false);
   });
