@@ -75,6 +75,7 @@ export const LEDGER_TYPES = {
   426: t('Large-node application refunded', '大节点申请退回', '대형 노드 신청 반환', '大型ノード申請の返金'),
   427: t('Node allocation', '节点分配', '노드 배정', 'ノード割り当て'),
   428: t('Node reward', '节点奖励', '노드 보상', 'ノード報酬'),
+  429: t('Node upgrade', '节点升级', '노드 업그레이드', 'ノードのアップグレード'),
   235: t('Transfer out (SBC)', '转出 (SBC)', '이체 출금 (SBC)', '送金 (SBC)'),
   236: t('Transfer in (SBC)', '转入 (SBC)', '이체 입금 (SBC)', '受取 (SBC)'),
   237: t('Transfer out (BTC)', '转出 (BTC)', '이체 출금 (BTC)', '送金 (BTC)'),
@@ -119,7 +120,7 @@ export const LEDGER_FAMILIES = {
   rewards: { label: t('Rewards', '奖励', '보상', '報酬').label, codes: [15, 16, 18, 19, 33, 121, 419] },
   placement: {
     label: t('Placement and nodes', '私募与节点', '프라이빗 세일·노드', 'プライベートセール・ノード').label,
-    codes: [420, 421, 422, 423, 424, 425, 426, 427, 428],
+    codes: [420, 421, 422, 423, 424, 425, 426, 427, 428, 429],
   },
   other: { label: t('Other', '其他', '기타', 'その他').label, codes: [13, 112] },
 } as const satisfies Record<string, { label: Translated; codes: readonly LedgerTypeCode[] }>;
