@@ -7,6 +7,7 @@ import {
   DollarOutlined,
   EditOutlined,
   FileTextOutlined,
+  FundOutlined,
   KeyOutlined,
   ReadOutlined,
   SettingOutlined,
@@ -17,7 +18,9 @@ import {
 import type { ResourceProps } from '@refinedev/core';
 import { GROUP, GROUP_LABELS } from './layout/groups';
 import { agencyResources } from './pages/agency';
+import { nodeResources } from './pages/nodes';
 import { opsResources } from './pages/ops';
+import { placementResources } from './pages/placement';
 
 const groupIcons = {
   [GROUP.overview]: <AppstoreOutlined />,
@@ -27,6 +30,7 @@ const groupIcons = {
   [GROUP.content]: <ReadOutlined />,
   [GROUP.support]: <CustomerServiceOutlined />,
   [GROUP.agency]: <ShareAltOutlined />,
+  [GROUP.placement]: <FundOutlined />,
   [GROUP.administration]: <SettingOutlined />,
 };
 
@@ -53,7 +57,7 @@ const own: ResourceProps[] = [
 ];
 
 /** Every resource, groups first so the menu keeps their order. */
-export const RESOURCES: ResourceProps[] = [...groups, ...own, ...opsResources, ...agencyResources];
+export const RESOURCES: ResourceProps[] = [...groups, ...own, ...opsResources, ...agencyResources, ...placementResources, ...nodeResources];
 
 /** Resources with their menu labels in the current language (Refine shows `meta.label` as it is). */
 export function translatedResources(t: (key: string) => string): ResourceProps[] {

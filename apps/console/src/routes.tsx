@@ -7,7 +7,9 @@ import { ApprovalList } from './pages/approvals/approval-list';
 import { ApprovalShow } from './pages/approvals/approval-show';
 import { AuditList } from './pages/audit/audit-list';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
+import { nodeRoutes } from './pages/nodes';
 import { OperatorList } from './pages/operators/operator-list';
+import { placementRoutes } from './pages/placement';
 import { SettingsList } from './pages/settings/settings-list';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 
@@ -23,6 +25,8 @@ export const ownRoutes: ReactElement = (
     <Route path="operators" element={<OperatorList />} />
     <Route path="api-keys" element={<ApiKeyList />} />
     <Route path="account" element={<AccountPage />} />
+    {placementRoutes}
+    {nodeRoutes}
   </>
 );
 

@@ -1,6 +1,8 @@
 import type { Permission } from '@wallet/contract';
 import { agencyPermissions } from '../pages/agency';
+import { nodePermissions } from '../pages/nodes';
 import { opsPermissions } from '../pages/ops';
+import { placementPermissions } from '../pages/placement';
 
 /**
  * Which permission (packages/contract operator-permissions) each console resource × action needs:
@@ -28,7 +30,13 @@ const ownPermissions: PermissionTable = {
   account: { list: 'dashboard.read' },
 };
 
-export const PERMISSION_TABLE: PermissionTable = { ...ownPermissions, ...opsPermissions, ...agencyPermissions };
+export const PERMISSION_TABLE: PermissionTable = {
+  ...ownPermissions,
+  ...opsPermissions,
+  ...agencyPermissions,
+  ...placementPermissions,
+  ...nodePermissions,
+};
 
 export function permissionFor(resource: string, action: string): Permission | undefined {
   return PERMISSION_TABLE[resource]?.[action];

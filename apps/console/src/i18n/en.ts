@@ -5,7 +5,9 @@ import { apiKeysEn } from '../pages/api-keys/texts';
 import { approvalsEn } from '../pages/approvals/texts';
 import { auditEn } from '../pages/audit/texts';
 import { dashboardEn } from '../pages/dashboard/texts';
+import { nodesEn } from '../pages/nodes/texts';
 import { operatorsEn } from '../pages/operators/texts';
+import { placementEn } from '../pages/placement/texts';
 import { settingsEn } from '../pages/settings/texts';
 import { signInEn } from '../pages/sign-in/texts';
 
@@ -93,6 +95,7 @@ export const en = {
     content: 'Content',
     support: 'Support',
     agency: 'Agency',
+    placement: 'Placement and nodes',
     administration: 'Administration',
   },
   header: {
@@ -104,6 +107,8 @@ export const en = {
   dashboard: dashboardEn,
   approvals: approvalsEn,
   agency: agencyEn,
+  placement: placementEn,
+  nodes: nodesEn,
   adjustments: adjustmentsEn,
   audit: auditEn,
   settings: settingsEn,

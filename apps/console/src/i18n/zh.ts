@@ -5,7 +5,9 @@ import { apiKeysZh } from '../pages/api-keys/texts';
 import { approvalsZh } from '../pages/approvals/texts';
 import { auditZh } from '../pages/audit/texts';
 import { dashboardZh } from '../pages/dashboard/texts';
+import { nodesZh } from '../pages/nodes/texts';
 import { operatorsZh } from '../pages/operators/texts';
+import { placementZh } from '../pages/placement/texts';
 import { settingsZh } from '../pages/settings/texts';
 import { signInZh } from '../pages/sign-in/texts';
 import type { en } from './en';
@@ -92,6 +94,7 @@ export const zh: Texts<typeof en> = {
     content: '内容',
     support: '客服',
     agency: '代理计划',
+    placement: '私募与节点',
     administration: '系统管理',
   },
   header: {
@@ -103,6 +106,8 @@ export const zh: Texts<typeof en> = {
   dashboard: dashboardZh,
   approvals: approvalsZh,
   agency: agencyZh,
+  placement: placementZh,
+  nodes: nodesZh,
   adjustments: adjustmentsZh,
   audit: auditZh,
   settings: settingsZh,

@@ -10,6 +10,7 @@ export const GROUP = {
   content: 'group-content',
   support: 'group-support',
   agency: 'group-agency',
+  placement: 'group-placement',
   administration: 'group-administration',
 } as const;
 
@@ -21,5 +22,6 @@ export const GROUP_LABELS: Record<(typeof GROUP)[keyof typeof GROUP], string> = 
   'group-content': 'groups.content',
   'group-support': 'groups.support',
   'group-agency': 'groups.agency',
+  'group-placement': 'groups.placement',
   'group-administration': 'groups.administration',
 };

@@ -163,3 +163,9 @@ export const consoleNodeHolderQuerySchema = listQuery;
 
 /** What an operator's request for a second pair of eyes returns: the approval it waits on. */
 export const consoleFourEyesReplySchema = z.object({ approvalId: z.string() }).meta({ id: 'ConsolePlacementFourEyes' });
+
+export type ConsoleLargeNodeApplication = z.infer<typeof consoleApplicationSchema>;
+export type ConsoleDpoolPeriod = z.infer<typeof consoleDpoolPeriodSchema>;
+export type ConsoleDpoolLine = z.infer<typeof consoleDpoolLineSchema>;
+export type ConsoleNodeHolder = z.infer<typeof consoleNodeHolderSchema>;
+export type ConsoleNodeHolderList = z.infer<typeof consoleNodeHolderListSchema>;

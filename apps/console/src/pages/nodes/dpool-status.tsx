@@ -1,0 +1,11 @@
+import type { ConsoleDpoolPeriod } from '@wallet/contract';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function DpoolStatusTag({ status }: { status: ConsoleDpoolPeriod['status'] }) {
+  const { t } = useTranslation();
+  return <Tag color={status === 'paid' ? 'green' : 'blue'}>{t(`nodes.dpool.statuses.${status}`)}</Tag>;
+}
+
+/** A Merkle root or hash shortened for a table, whole in its tooltip and copy. */
+export const shortHash = (value: string) => (value.length > 18 ? `${value.slice(0, 10)}…${value.slice(-6)}` : value);
