@@ -95,7 +95,7 @@ export const en = {
     content: 'Content',
     support: 'Support',
     agency: 'Agency',
-    placement: 'Placement and nodes',
+    placement: 'Sale and nodes',
     administration: 'Administration',
   },
   header: {

@@ -6,7 +6,7 @@ import { Route } from 'react-router';
 import { GROUP } from '../../layout/groups';
 import { lazyPage } from '../placement';
 
-/** The node pages (issue 44): large-node applications, holders and D-pool periods, in the Placement and nodes group. */
+/** The node pages (issue 44): large-node applications, holders and D-pool periods, in the Sale and nodes group. */
 export const nodeResources: ResourceProps[] = [
   {
     name: 'nodes-applications',

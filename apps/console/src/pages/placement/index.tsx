@@ -8,7 +8,7 @@ import { GROUP } from '../../layout/groups';
 
 /**
  * The placement rounds' pages (issue 44), mounted as the agency pages are: the resource in the
- * Placement and nodes menu group, the permission of each action a page checks, and the routes.
+ * Sale and nodes menu group, the permission of each action a page checks, and the routes.
  */
 export const placementResources: ResourceProps[] = [
   {

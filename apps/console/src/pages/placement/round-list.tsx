@@ -60,7 +60,7 @@ export function RoundListPage() {
             {
               title: t('placement.rounds.sold'),
               render: (_, round) => (
-                <div style={{ minWidth: 200 }}>
+                <div style={{ minWidth: 150 }}>
                   <Typography.Text style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {groupDigits(round.sold)} / {groupDigits(round.totalQuantity)}
                   </Typography.Text>
@@ -74,8 +74,17 @@ export function RoundListPage() {
               title: t('placement.rounds.price'),
               render: (_, round) => round.tiers.map((tier) => tier.price).join(' → '),
             },
-            { dataIndex: 'startsAt', title: t('placement.rounds.startsAt'), render: (v: string) => <DateTime value={v} /> },
-            { dataIndex: 'endsAt', title: t('placement.rounds.endsAt'), render: (v: string) => <DateTime value={v} /> },
+            {
+              title: t('placement.rounds.window'),
+              render: (_, round) => (
+                <Space direction="vertical" size={0}>
+                  <DateTime value={round.startsAt} />
+                  <Typography.Text type="secondary">
+                    → <DateTime value={round.endsAt} />
+                  </Typography.Text>
+                </Space>
+              ),
+            },
             {
               title: t('table.actions'),
               render: (_, round) => (
