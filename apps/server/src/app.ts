@@ -24,6 +24,7 @@ import { registerOperatorGuard } from './modules/operators/guard';
 import { registerOperators } from './modules/operators/register';
 import type { PayoutPartner } from './modules/payout/partner';
 import { registerPayout } from './modules/payout/register';
+import { registerPlacement } from './modules/placement/register';
 import { registerRewards } from './modules/rewards/register';
 import { registerStatements } from './modules/statements/register';
 import { registerSystem } from './modules/system/register';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps) {
   await registerStatements(app, { db, clock });
   await registerConsole(app, { cardDeps, config });
   await registerRewards(app, { db, clock, config, approvals, jobs, logger });
+  await registerPlacement(app, { authDeps });
   if (config.NODE_ENV !== 'production') await app.register(devFileRoutes);
 
   // Production always serves the web app; development does when it has been built (npm start).
