@@ -5,6 +5,7 @@ import { startSandboxIfWanted } from './modules/cards/issuer/sandbox';
 import { startChainJobs } from './modules/chain/jobs';
 import { forgetLocalChainCheckpoint, startLocalChain } from './modules/chain/local-chain';
 import { startFriendCardActivity } from './modules/demo/friend-card';
+import { seedPlacementDemo } from './modules/demo/placement-demo';
 import { seedDemoData } from './modules/demo/seed';
 import { startDevelopmentOperators } from './modules/operators/dev-operators';
 import { startPayoutSandboxIfWanted } from './modules/payout/sandbox';
@@ -63,6 +64,8 @@ async function main() {
   if (config.DEMO_DATA) await seedDemoData(database.db, log, paymentPinsFrom(config));
   // Development: the operators a newcomer signs in to the console as (refused in production).
   if (config.NODE_ENV !== 'production') await startDevelopmentOperators(config, database.db, log);
+  // The demo round is made by ops@, as the console would: after the development operators exist.
+  if (config.DEMO_DATA) await seedPlacementDemo(database.db, log);
   // Development: a local EVM node plays BSC, TRON and ETH (DEVCHAIN=false turns it off; refused in production).
   let devchain: DevChain | undefined;
   if (config.DEVCHAIN) {
