@@ -18,6 +18,7 @@ import { registerCards } from './modules/cards/register';
 import { registerChain } from './modules/chain/register';
 import { registerConsole } from './modules/console/register';
 import { registerHelp } from './modules/help/register';
+import { registerDpool } from './modules/nodes/dpool/register';
 import { registerNodes } from './modules/nodes/register';
 import { LiveHub } from './modules/notifications/live-hub';
 import { registerNotifications } from './modules/notifications/register';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
   await registerRewards(app, { db, clock, config, approvals, jobs, logger });
   await registerPlacement(app, { authDeps });
   await registerNodes(app, { authDeps, approvals });
+  await registerDpool(app, { db, clock, approvals, jobs, logger });
   if (config.NODE_ENV !== 'production') await app.register(devFileRoutes);
 
   // Production always serves the web app; development does when it has been built (npm start).
