@@ -23,6 +23,8 @@ let browser: Browser;
 let maker: ConsoleOperator;
 let checker: ConsoleOperator;
 let applicant: Member;
+/** A member holding one large node, so the period pays someone. */
+let holder: Member & { uid: string };
 /** The round and the paid period this file made, for the screens' check. */
 let roundId = '';
 let periodId = '';
@@ -46,11 +48,24 @@ async function setLanguage(page: Page, language: 'en' | 'zh'): Promise<void> {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  [maker, checker, applicant] = await Promise.all([
+  // One member at a time: the local chain's faucet mints from one account, and parallel mints collide on its nonce.
+  const members = (async () => {
+    const first = await fundedMember(baseUrl, { email: newEmail('large-node'), usdt: LARGE_HOLD });
+    const second = await fundedMember(baseUrl, { email: newEmail('node-holder'), usdt: '10000' });
+    return [first, second] as const;
+  })();
+  let funded: readonly [Member, Member];
+  [maker, checker, funded] = await Promise.all([
     signedInOperator(browser, baseUrl(), ['finance']),
     signedInOperator(browser, baseUrl(), ['finance']),
-    fundedMember(baseUrl, { email: newEmail('large-node'), usdt: LARGE_HOLD }),
+    members,
   ]);
+  const [first, member] = funded;
+  applicant = first;
+  // Ten small nodes at the default price (nodes.small_price) become one large node (nodes.upgrade_ratio).
+  await member.api('POST', '/api/v1/nodes/purchases', { quantity: 10, expectedAmount: '10000', paymentPassword: E2E_PAYMENT_PASSWORD });
+  await member.api('POST', '/api/v1/nodes/upgrades', { paymentPassword: E2E_PAYMENT_PASSWORD });
+  holder = { ...member, uid: (await member.api<{ uid: string }>('GET', '/api/v1/me')).uid };
 }, 180_000);
 afterAll(async () => {
   await maker?.context.close();
@@ -154,6 +169,9 @@ describe('D-pool periods', () => {
     await line.getByRole('link', { name: period }).click();
     await page.getByText(`D-pool period ${period}`).first().waitFor();
     await expect.poll(() => page.locator('.ant-descriptions').innerText()).toContain(row?.snapshotHash ?? '-');
+    const holderLine = page.locator(`tr[data-row-key="${holder.uid}"]`);
+    await holderLine.waitFor();
+    expect(await holderLine.innerText()).toMatch(/\d/);
     expect(checker.errors).toEqual([]);
   });
 });

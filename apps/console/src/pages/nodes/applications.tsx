@@ -95,26 +95,31 @@ export function ApplicationListPage() {
             {
               title: t('nodes.applications.member'),
               render: (_, a) => (
-                <span>
-                  <MemberLink uid={a.uid} /> · {a.memberEmail}
-                </span>
+                <Space direction="vertical" size={0}>
+                  <MemberLink uid={a.uid} />
+                  <Typography.Text type="secondary">{a.memberEmail}</Typography.Text>
+                </Space>
               ),
             },
             {
               title: t('nodes.applications.applicant'),
               render: (_, a) => (
-                <Space direction="vertical" size={0}>
-                  <span>{a.name}</span>
+                <Space direction="vertical" size={0} translate="no">
+                  <span>
+                    {a.name} · {a.city}
+                  </span>
+                  <Typography.Text type="secondary">{a.email}</Typography.Text>
                   <Typography.Text type="secondary">
-                    {a.email} · {a.contact}
+                    {a.contact}
+                    {a.inviteCode ? ` · ${t('nodes.applications.inviteCode')} ${a.inviteCode}` : ''}
                   </Typography.Text>
                 </Space>
               ),
             },
-            { dataIndex: 'city', title: t('nodes.applications.city') },
-            { dataIndex: 'teamSize', title: t('nodes.applications.team'), align: 'right' },
-            { dataIndex: 'venueSqm', title: t('nodes.applications.venue'), align: 'right' },
-            { dataIndex: 'inviteCode', title: t('nodes.applications.inviteCode'), render: (v: string | null) => v ?? '—' },
+            {
+              title: t('nodes.applications.requirements'),
+              render: (_, a) => t('nodes.applications.teamVenue', { team: a.teamSize, venue: a.venueSqm }),
+            },
             { dataIndex: 'amount', title: t('nodes.applications.hold'), align: 'right', render: (v: string) => <Money amount={v} /> },
             {
               dataIndex: 'status',
@@ -125,20 +130,18 @@ export function ApplicationListPage() {
               title: t('nodes.applications.decided'),
               render: (_, a) =>
                 a.decidedAt ? (
-                  <Space direction="vertical" size={0}>
+                  <Space direction="vertical" size={0} style={{ maxWidth: 240 }}>
                     <DateTime value={a.decidedAt} />
                     <Typography.Text type="secondary">{a.decidedBy ?? ''}</Typography.Text>
+                    {a.reason ? (
+                      <Typography.Text translate="no" ellipsis={{ tooltip: a.reason }} style={{ maxWidth: 240 }}>
+                        {a.reason}
+                      </Typography.Text>
+                    ) : null}
                   </Space>
                 ) : (
                   '—'
                 ),
-            },
-            {
-              dataIndex: 'reason',
-              title: t('nodes.applications.reason'),
-              ellipsis: true,
-              width: 200,
-              render: (v: string | null) => v ?? '—',
             },
             { title: t('table.actions'), fixed: 'right', render: (_, a) => actions(a) },
           ]}

@@ -4,7 +4,6 @@ import { type ConsoleDpoolPeriod, DPOOL_PERIOD_PATTERN } from '@wallet/contract'
 import { Empty, Form, Input, Table, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DateTime } from '../../components/date-time';
 import { Money } from '../../components/money';
 import { QueryError } from '../../components/query-error';
 import { FormDialog, NoteField } from '../agency/form-dialog';
@@ -55,8 +54,16 @@ export function DpoolListPage() {
               render: (v: ConsoleDpoolPeriod['status']) => <DpoolStatusTag status={v} />,
             },
             { dataIndex: 'dpoolTotal', title: t('nodes.dpool.dpoolTotal'), align: 'right', render: (v: string) => <Money amount={v} /> },
-            { dataIndex: 'sharePercent', title: t('nodes.dpool.share'), align: 'right', render: (v: string) => `${v} %` },
-            { dataIndex: 'poolAmount', title: t('nodes.dpool.pool'), align: 'right', render: (v: string) => <Money amount={v} /> },
+            {
+              dataIndex: 'poolAmount',
+              title: t('nodes.dpool.pool'),
+              align: 'right',
+              render: (v: string, p) => (
+                <span>
+                  <Money amount={v} /> <Typography.Text type="secondary">({p.sharePercent} %)</Typography.Text>
+                </span>
+              ),
+            },
             { dataIndex: 'holders', title: t('nodes.dpool.holders'), align: 'right' },
             { dataIndex: 'paidTotal', title: t('nodes.dpool.paid'), align: 'right', render: amountOrDash },
             { dataIndex: 'carriedTotal', title: t('nodes.dpool.carried'), align: 'right', render: amountOrDash },
@@ -75,8 +82,6 @@ export function DpoolListPage() {
                   '—'
                 ),
             },
-            { dataIndex: 'paidAt', title: t('nodes.dpool.paidAt'), render: (v: string | null) => <DateTime value={v} /> },
-            { title: t('table.actions'), render: (_, p) => <Link to={`/nodes/dpool/${p.id}`}>{t('nodes.dpool.view')}</Link> },
           ]}
         />
       )}

@@ -11,7 +11,7 @@ import { MemberLink } from '../ops/shared/member-link';
 import { PLACEMENT_API } from '../placement/api';
 import { DpoolStatusTag } from './dpool-status';
 
-const amountOrDash = (v: string | null) => (v === null ? '—' : <Money amount={v} currency="SBC" />);
+const amountOrDash = (v: string | null) => (v === null ? '—' : <Money amount={v} />);
 
 /** One D-pool period (GET nodes/dpool-periods/:id): its inputs, the published result and each holder's line. */
 export function DpoolShowPage() {
@@ -80,7 +80,8 @@ export function DpoolShowPage() {
                 )}
               </Descriptions.Item>
               <Descriptions.Item label={t('nodes.note')} span={3}>
-                {p.note}
+                {/* What an operator typed, in whatever language they wrote it. */}
+                <span translate="no">{p.note}</span>
               </Descriptions.Item>
             </Descriptions>
           </Card>

@@ -8,4 +8,4 @@ export function DpoolStatusTag({ status }: { status: ConsoleDpoolPeriod['status'
 }
 
 /** A Merkle root or hash shortened for a table, whole in its tooltip and copy. */
-export const shortHash = (value: string) => (value.length > 18 ? `${value.slice(0, 10)}…${value.slice(-6)}` : value);
+export const shortHash = (value: string) => (value.length > 14 ? `${value.slice(0, 8)}…${value.slice(-4)}` : value);

@@ -110,7 +110,7 @@ function RoundDetail({ round }: { round: ConsoleRound }) {
                 <DateTime value={round.closedAt} />
               </Descriptions.Item>
               <Descriptions.Item label={t('placement.show.closedReason')} span={2}>
-                {round.closedReason ?? '—'}
+                <span translate="no">{round.closedReason ?? '—'}</span>
               </Descriptions.Item>
             </>
           ) : null}

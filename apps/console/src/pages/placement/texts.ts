@@ -2,7 +2,7 @@ import type { Texts } from '../../i18n/texts';
 
 /** The placement pages' texts (issue 44), under `placement` in both catalogues. */
 export const placementEn = {
-  menu: { rounds: 'Placement rounds' },
+  menu: { rounds: 'Rounds' },
   statuses: { all: 'All', upcoming: 'Upcoming', open: 'Open', sold_out: 'Sold out', closed: 'Closed' },
   note: 'Note',
   noteHelp: 'Why: kept with the change and in the audit log (3 to 500 characters)',
