@@ -4,8 +4,7 @@ import { type Clock, systemClock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { findUserByEmail } from '../auth/service';
 import { accountId, post, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
-import { DEV_OPERATORS } from '../operators/dev-operators';
-import { findOperatorByEmail } from '../operators/queries';
+import { devMakerContext } from '../operators/dev-operators';
 import { createRound } from '../placement/console-rounds';
 import { DEMO_ACCOUNTS } from './seed';
 
@@ -79,21 +78,8 @@ async function seedDemoRound(db: Db, log: FastifyBaseLogger, clock: Clock): Prom
     .where((eb) => eb(eb.ref('name', '->>').key('en'), '=', DEMO_ROUND_NAME))
     .executeTakeFirst();
   if (existing) return;
-  const maker = DEV_OPERATORS[0];
-  const operator = maker ? await findOperatorByEmail(db, maker.email) : undefined;
-  if (!maker || !operator) return;
-  const { round } = await createRound(
-    { db, clock },
-    {
-      operatorId: operator.id,
-      email: operator.email,
-      roles: maker.roles,
-      apiKeyId: null,
-      sessionId: null,
-      ip: '127.0.0.1',
-      requestId: 'demo-seed',
-    },
-    demoRound(clock.now()),
-  );
+  const operator = await devMakerContext(db);
+  if (!operator) return;
+  const { round } = await createRound({ db, clock }, operator, demoRound(clock.now()));
   log.info({ roundId: round.id }, 'demo placement round created');
 }

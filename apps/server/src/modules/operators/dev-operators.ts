@@ -8,6 +8,7 @@ import type { SecretBox } from '../../platform/secret-box';
 import { hashSecret } from '../auth/passwords';
 import { secondFactorSettings } from '../auth/second-factor/settings';
 import { recordOperatorAudit } from './audit-chain';
+import type { OperatorContext } from './context';
 import { createOperator, renewEnrolment } from './operators-service';
 import * as q from './queries';
 import { sealTotp } from './totp';
@@ -98,4 +99,23 @@ export async function startDevelopmentOperators(config: Config, db: Db, log: Fas
   console.info(
     `\n[dev console] ${config.APP_URL}/console/ — operators (current codes on ${config.APP_URL}/dev/console):\n${lines.join('\n')}\n`,
   );
+}
+
+/**
+ * The development operator `ops@` acting as in the console, for demo data made through a console
+ * service (audited as theirs); undefined before the development operators exist.
+ */
+export async function devMakerContext(db: Db): Promise<OperatorContext | undefined> {
+  const [maker] = DEV_OPERATORS;
+  const row = maker ? await q.findOperatorByEmail(db, maker.email) : undefined;
+  if (!maker || !row) return undefined;
+  return {
+    operatorId: row.id,
+    email: row.email,
+    roles: maker.roles,
+    apiKeyId: null,
+    sessionId: null,
+    ip: '127.0.0.1',
+    requestId: 'demo-seed',
+  };
 }
