@@ -87,7 +87,11 @@ export function RewardList() {
       pages={pages}
       itemsOf={(page) => page.items}
       errorTitle={t('nodes.rewards.error')}
-      empty={<EmptyState title={t('nodes.rewards.empty')} description={t('nodes.rewards.emptyText')} compact />}
+      empty={
+        <div data-testid="rewards-empty">
+          <EmptyState title={t('nodes.rewards.empty')} description={t('nodes.rewards.emptyText')} compact />
+        </div>
+      }
       endText={t('nodes.rewards.end')}
       rows={4}
       compact

@@ -1,6 +1,7 @@
 import type { PlacementRound } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list';
+import { useAppStore } from '../../../lib/store';
 import { sbc, usdt } from './my-placement';
 import styles from './placement.module.css';
 import { RoundTags, RoundWindow, SoldProgress } from './round-status';
@@ -26,6 +27,16 @@ export function RoundHeader({ round }: { round: PlacementRound }) {
       />
       <SoldProgress round={round} />
       <RoundWindow round={round} />
+    </div>
+  );
+}
+
+/** The round's rules in the member's language, as the operators wrote them. */
+export function RoundRules({ round }: { round: PlacementRound }) {
+  const language = useAppStore((state) => state.language);
+  return (
+    <div className={styles.rows}>
+      <p className={styles.rules}>{round.rules[language]}</p>
     </div>
   );
 }

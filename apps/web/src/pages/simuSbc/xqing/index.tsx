@@ -12,7 +12,7 @@ import { useMyPlacement, useRound } from '../../../features/placement/api/rounds
 import { DistributeForm } from '../../../features/placement/components/distribute-form';
 import { DistributionHistory } from '../../../features/placement/components/distribution-history';
 import { RoundBuy } from '../../../features/placement/components/round-buy';
-import { RoundHeader } from '../../../features/placement/components/round-header';
+import { RoundHeader, RoundRules } from '../../../features/placement/components/round-header';
 import { RoundTiers } from '../../../features/placement/components/round-tiers';
 import { useAppStore } from '../../../lib/store';
 
@@ -51,9 +51,7 @@ function RoundDetail({ id }: { id: string }) {
                 <RoundTiers round={data} />
               </Section>
               <Section title={t('placement.rules')}>
-                <p style={{ margin: 0, padding: 'var(--app-space-4)', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {data.rules[language]}
-                </p>
+                <RoundRules round={data} />
               </Section>
             </>
           )}
