@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type ConsoleRound, ERRORS, type Language, type LargeNodeApplication, type NodeOffer } from '@wallet/contract';
+import { type ConsoleRound, ERRORS, type Language, type LargeNodeApplication, type NodeOffer, type NodeReward } from '@wallet/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatMoney } from '../apps/web/src/lib/format';
 import { CATALOGUES } from '../apps/web/src/lib/i18n/catalogues';
 import { launchChromium, SCREENSHOTS, watchedPhone } from './chromium';
 import { adminCall, type ConsoleOperator, openConsole, signedInOperator } from './console-flows-helpers';
@@ -58,9 +59,9 @@ beforeAll(async () => {
     signedInOperator(browser, baseUrl(), ['finance']),
     signedInOperator(browser, baseUrl(), ['finance']),
   ]);
-  const name = `Seed round ${crypto.randomUUID().slice(0, 6)}`;
+  const tag = crypto.randomUUID().slice(0, 6);
   const { round } = await adminCall<{ round: ConsoleRound }>(baseUrl(), 'POST', 'placement/rounds', {
-    name: { en: name, zh: name, ko: name, ja: name },
+    name: { en: `Seed round ${tag}`, zh: `种子轮 ${tag}`, ko: `시드 라운드 ${tag}`, ja: `シードラウンド ${tag}` },
     rules: {
       en: 'Whole SBC only. Paid from your USDT wallet.',
       zh: '仅限整数 SBC，从 USDT 钱包支付。',
@@ -254,6 +255,47 @@ describe('nodes', () => {
   });
 });
 
+describe('node rewards', () => {
+  it('pays the large-node holder once two operators record a D-pool total; the member checks the line', { timeout: 90_000 }, async () => {
+    // A period no other run took: the D-pool refuses a period recorded twice.
+    const period = `${2100 + Math.floor(Math.random() * 800)}-W${String(1 + Math.floor(Math.random() * 52)).padStart(2, '0')}`;
+    await openConsole(maker.page, baseUrl(), '/nodes/dpool');
+    await maker.page.getByRole('button', { name: 'Record a period' }).click();
+    const dialog = maker.page.getByRole('dialog');
+    await dialog.getByLabel('Period').fill(period);
+    await dialog.getByLabel('D-pool total (SBC)').fill('500000');
+    await dialog.getByLabel('Note').fill('browser test statement');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => maker.page.evaluate(() => window.location.hash), { timeout: 10_000 }).toMatch(/^#\/approvals\/[\w-]+$/);
+    const approvalId = (await maker.page.evaluate(() => window.location.hash)).replace('#/approvals/', '');
+    await openConsole(checker.page, baseUrl(), `/approvals/${approvalId}`);
+    await checker.page.getByRole('button', { name: 'Approve' }).click();
+    await checker.page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
+
+    const { items } = await waitFor(
+      () => buyer.api<{ items: NodeReward[] }>('GET', '/api/v1/nodes/rewards'),
+      (reply) => reply.items.some((item) => item.period === period),
+      `the reward of ${period}`,
+      30_000,
+    );
+    const reward = items.find((item) => item.period === period);
+    expect(reward?.largeNodes).toBe(2);
+
+    const { context, page, errors } = await watchedPhone(browser, buyer.token, 'en');
+    try {
+      await page.goto(`${baseUrl()}/#/pages/jiefen/index`);
+      const line = page.getByTestId(`reward-${reward?.periodId}`);
+      await expect.poll(() => line.getByTestId('reward-amount').innerText()).toBe(`+${formatMoney(reward?.amount ?? '-', 'SBC')} SBC`);
+      expect(await line.getByTestId('reward-root').innerText()).toBe(reward?.merkleRoot);
+      await line.getByTestId('check-line').click();
+      await expect.poll(() => line.getByTestId('check-result').innerText()).toMatch(/^Your line matches the published root/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the placement and node screens', () => {
   it('draws all five in every language at phone size: no raw keys, no English on zh/ko/ja, nothing cut off', {
     timeout: 180_000,
@@ -264,7 +306,7 @@ describe('the placement and node screens', () => {
       ['round', `/pages/simuSbc/xqing/index?id=${roundId}`, '[data-testid="round-tiers"]'],
       ['large-node', '/pages/global/index', '[data-testid="application-approved"]'],
       ['nodes', '/pages/glo/index', '[data-testid="node-purchases"]'],
-      ['rewards', '/pages/jiefen/index', '[data-testid="rewards"], [data-testid="rewards-empty"]'],
+      ['rewards', '/pages/jiefen/index', '[data-testid="rewards"]'],
     ];
     for (const language of LANGUAGES) {
       const { context, page, errors } = await watchedPhone(browser, buyer.token, language);

@@ -110,7 +110,7 @@ export function ApplicationForm({ uid, email, offer }: Props) {
           <Input placeholder={t('nodes.apply.cityPlaceholder')} />
         </Form.Item>
         <Form.Item name="name" label={t('nodes.apply.name')} data-testid="apply-name">
-          <Input autoComplete="name" />
+          <Input autoComplete="name" placeholder={t('nodes.apply.namePlaceholder')} />
         </Form.Item>
         <Form.Item name="contact" label={t('nodes.apply.contact')} data-testid="apply-contact">
           <Input placeholder={t('nodes.apply.contactPlaceholder')} />

@@ -19,7 +19,7 @@ export function ApplicationList({ items }: { items: LargeNodeApplication[] }) {
       {items.map((item) => (
         <div key={item.id} className={styles.item} data-testid={`application-${item.status}`}>
           <div className={styles.itemHead}>
-            <span>{`${item.city} · ${item.name}`}</span>
+            <span translate="no">{`${item.city} · ${item.name}`}</span>
             <Tag color={COLOR[item.status]}>{t(`nodes.apply.status.${item.status}`)}</Tag>
           </div>
           <span className={styles.muted} data-testid="application-amount">

@@ -20,7 +20,7 @@ function DistributionRows({ direction }: { direction: Direction }) {
   return (
     <>
       {count !== undefined && (
-        <p className={`${styles.muted} ${styles.form}`} data-testid={`distributions-${direction}-count`}>
+        <p className={`${styles.muted} ${styles.count}`} data-testid={`distributions-${direction}-count`}>
           {t('placement.history.count', { count })}
         </p>
       )}

@@ -5,6 +5,8 @@ import { formatMoney } from '../../../lib/format';
 
 const sbc = (amount: string) => `${formatMoney(amount, 'SBC')} SBC`;
 const usdt = (amount: string) => `${formatMoney(amount, 'USDT')} USDT`;
+/** A count of whole units (sold, left, limits), grouped as amounts are: "400,000". */
+const units = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** My placement as the spec lists it: held, its value now, price, paid, acquired, awaiting, distributed, nodes. */
 export function MyPlacementFigures({ mine }: { mine: MyPlacement }) {
@@ -31,4 +33,4 @@ export function MyPlacementFigures({ mine }: { mine: MyPlacement }) {
   );
 }
 
-export { sbc, usdt };
+export { sbc, units, usdt };

@@ -86,10 +86,10 @@ export function NodeAllocateForm({ offer }: { offer: NodeOffer }) {
           />
         </Form.Item>
         <Form.Item name="email" label={t('nodes.allocate.email')} data-testid="allocate-email">
-          <Input type="email" autoComplete="off" />
+          <Input type="email" autoComplete="off" placeholder={t('placement.distribute.emailPlaceholder')} />
         </Form.Item>
         <Form.Item name="quantity" label={t('nodes.allocate.quantity')} data-testid="allocate-quantity">
-          <Input inputMode="numeric" />
+          <Input inputMode="numeric" placeholder={t('nodes.buy.quantityPlaceholder')} />
         </Form.Item>
       </Form>
       <PaySheet

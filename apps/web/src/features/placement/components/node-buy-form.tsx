@@ -101,7 +101,7 @@ export function NodeBuyForm({ offer, refetchOffer }: { offer: NodeOffer; refetch
           description={t('nodes.buy.capLeft', { left: offer.smallBuyable, cap: offer.smallCap })}
           data-testid="node-quantity"
         >
-          <Input inputMode="numeric" />
+          <Input inputMode="numeric" placeholder={t('nodes.buy.quantityPlaceholder')} />
         </Form.Item>
         <Form.Item name="remark" label={t('nodes.buy.remark')} data-testid="node-remark">
           <Input placeholder={t('nodes.apply.optional')} maxLength={100} />

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Figure, FigureList } from '../../../components/figure-list';
 import { TabSwitch } from '../../../components/tab-switch';
-import { sbc, usdt } from './my-placement';
+import { sbc, units, usdt } from './my-placement';
 import styles from './placement.module.css';
 
 type Mode = 'amount' | 'quantity';
@@ -68,6 +68,7 @@ export function RoundCalculator({ round, onBuy }: Props) {
         onChange={switchTo}
       >
         <Input
+          className={styles.calcInput}
           value={typed}
           onChange={setTyped}
           inputMode={mode === 'amount' ? 'decimal' : 'numeric'}
@@ -80,7 +81,12 @@ export function RoundCalculator({ round, onBuy }: Props) {
       {problem && <p className={`${styles.muted} ${styles.bad}`}>{t(`placement.calc.${problem}`)}</p>}
       {quote && <FigureList testId="quote" figures={quoteFigures(quote, t)} />}
       <p className={styles.muted} data-testid="member-limits">
-        {t('placement.limits', { min: round.minPerMember, max: round.maxPerMember, mine: round.myQuantity, left: mayBuyMore })}
+        {t('placement.limits', {
+          min: units(round.minPerMember),
+          max: units(round.maxPerMember),
+          mine: units(round.myQuantity),
+          left: units(mayBuyMore),
+        })}
       </p>
       {outOfLimits && <p className={`${styles.muted} ${styles.bad}`}>{t('placement.calc.outOfLimits')}</p>}
       <Button

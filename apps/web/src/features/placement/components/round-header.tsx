@@ -36,7 +36,9 @@ export function RoundRules({ round }: { round: PlacementRound }) {
   const language = useAppStore((state) => state.language);
   return (
     <div className={styles.rows}>
-      <p className={styles.rules}>{round.rules[language]}</p>
+      <p className={styles.rules} translate="no">
+        {round.rules[language]}
+      </p>
     </div>
   );
 }

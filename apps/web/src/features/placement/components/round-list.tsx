@@ -23,7 +23,9 @@ export function RoundList({ rounds }: { rounds: PlacementRound[] }) {
         <LinkItem key={round.id} to={roundPath(round.id)} testId={`round-${round.id}`}>
           <div className={styles.rows}>
             <div className={styles.head}>
-              <h3 className={styles.name}>{round.name[language]}</h3>
+              <h3 className={styles.name} translate="no">
+                {round.name[language]}
+              </h3>
               <RoundTags round={round} />
             </div>
             <p className={styles.muted}>

@@ -3,6 +3,7 @@ import { ProgressBar, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useAppStore } from '../../../lib/store';
+import { units } from './my-placement';
 import styles from './placement.module.css';
 
 const STATUS_COLOR: Readonly<Record<RoundStatus, string>> = {
@@ -38,7 +39,7 @@ export function SoldProgress({ round }: { round: PlacementRound }) {
     <div>
       <ProgressBar percent={percent} />
       <p className={styles.muted} data-testid="round-sold">
-        {t('placement.soldOf', { sold: round.sold, total: round.totalQuantity })}
+        {t('placement.soldOf', { sold: units(round.sold), total: units(round.totalQuantity) })}
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { Decimal, type PlacementRound } from '@wallet/contract';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list';
-import { usdt } from './my-placement';
+import { units, usdt } from './my-placement';
 
 /** Units left in each tier once `sold` went, tier by tier: the same walk the calculator makes. */
 function tiersLeft(round: PlacementRound) {
@@ -23,7 +23,7 @@ export function RoundTiers({ round }: { round: PlacementRound }) {
       figures={tiersLeft(round).map((tier, index) => ({
         key: String(index),
         label: t('placement.tier', { number: index + 1, price: usdt(tier.price) }),
-        value: t('placement.tierLeft', { left: tier.left, size: tier.quantity }),
+        value: t('placement.tierLeft', { left: units(tier.left), size: units(tier.quantity) }),
       }))}
     />
   );

@@ -41,7 +41,7 @@ function RoundDetail({ id }: { id: string }) {
         <QueryGate query={round} errorTitle={t('placement.roundError')} rows={10}>
           {(data) => (
             <>
-              <Section title={data.name[language]}>
+              <Section title={<span translate="no">{data.name[language]}</span>}>
                 <RoundHeader round={data} />
               </Section>
               <Section title={t('placement.calc.title')}>

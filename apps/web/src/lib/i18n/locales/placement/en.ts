@@ -107,6 +107,7 @@ export const nodesEn = {
   buy: {
     title: 'Buy small nodes',
     quantity: 'Quantity',
+    quantityPlaceholder: 'How many nodes',
     capLeft: 'You may buy {{left}} more (limit {{cap}} per member)',
     price: 'Price per node',
     amount: 'Amount',
@@ -157,6 +158,7 @@ export const nodesEn = {
     city: 'City',
     cityPlaceholder: 'Regional centre city',
     name: 'Name',
+    namePlaceholder: 'Your full name',
     contact: 'Contact',
     contactPlaceholder: 'Phone or messenger',
     inviteCode: 'Invite code',

@@ -108,6 +108,7 @@ export const nodesJa: Catalogue['nodes'] = {
   buy: {
     title: 'スモールノードを購入',
     quantity: '数量',
+    quantityPlaceholder: 'ノードの数',
     capLeft: 'あと {{left}} 購入できます（1 会員あたり上限 {{cap}}）',
     price: 'ノード単価',
     amount: '金額',
@@ -158,6 +159,7 @@ export const nodesJa: Catalogue['nodes'] = {
     city: '都市',
     cityPlaceholder: '地域の中心都市',
     name: '氏名',
+    namePlaceholder: 'お名前',
     contact: '連絡先',
     contactPlaceholder: '電話番号またはメッセンジャー',
     inviteCode: '招待コード',

@@ -108,6 +108,7 @@ export const nodesKo: Catalogue['nodes'] = {
   buy: {
     title: '소형 노드 구매',
     quantity: '수량',
+    quantityPlaceholder: '노드 수',
     capLeft: '{{left}}개 더 구매 가능(회원당 한도 {{cap}}개)',
     price: '노드 단가',
     amount: '금액',
@@ -158,6 +159,7 @@ export const nodesKo: Catalogue['nodes'] = {
     city: '도시',
     cityPlaceholder: '지역 중심 도시',
     name: '이름',
+    namePlaceholder: '성명',
     contact: '연락처',
     contactPlaceholder: '전화 또는 메신저',
     inviteCode: '초대 코드',

@@ -108,6 +108,7 @@ export const nodesZh: Catalogue['nodes'] = {
   buy: {
     title: '购买小节点',
     quantity: '数量',
+    quantityPlaceholder: '节点数量',
     capLeft: '还可购买 {{left}} 个（每位会员上限 {{cap}} 个）',
     price: '节点单价',
     amount: '金额',
@@ -158,6 +159,7 @@ export const nodesZh: Catalogue['nodes'] = {
     city: '城市',
     cityPlaceholder: '区域中心城市',
     name: '姓名',
+    namePlaceholder: '您的姓名',
     contact: '联系方式',
     contactPlaceholder: '电话或即时通讯账号',
     inviteCode: '邀请码',
