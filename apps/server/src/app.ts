@@ -18,12 +18,15 @@ import { registerCards } from './modules/cards/register';
 import { registerChain } from './modules/chain/register';
 import { registerConsole } from './modules/console/register';
 import { registerHelp } from './modules/help/register';
+import { registerDpool } from './modules/nodes/dpool/register';
+import { registerNodes } from './modules/nodes/register';
 import { LiveHub } from './modules/notifications/live-hub';
 import { registerNotifications } from './modules/notifications/register';
 import { registerOperatorGuard } from './modules/operators/guard';
 import { registerOperators } from './modules/operators/register';
 import type { PayoutPartner } from './modules/payout/partner';
 import { registerPayout } from './modules/payout/register';
+import { registerPlacement } from './modules/placement/register';
 import { registerRewards } from './modules/rewards/register';
 import { registerStatements } from './modules/statements/register';
 import { registerSystem } from './modules/system/register';
@@ -165,6 +168,9 @@ export async function buildApp(deps: AppDeps) {
   await registerStatements(app, { db, clock });
   await registerConsole(app, { cardDeps, config });
   await registerRewards(app, { db, clock, config, approvals, jobs, logger });
+  await registerPlacement(app, { authDeps });
+  await registerNodes(app, { authDeps, approvals });
+  await registerDpool(app, { db, clock, approvals, jobs, logger });
   if (config.NODE_ENV !== 'production') await app.register(devFileRoutes);
 
   // Production always serves the web app; development does when it has been built (npm start).
