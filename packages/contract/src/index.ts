@@ -30,6 +30,7 @@ export * from './card-pin';
 export * from './client-limits';
 export * from './code-schemas';
 export * from './currencies';
+export * from './dpool-tree';
 export * from './errors';
 export * from './issue-texts';
 export * from './issue-texts-by-language';

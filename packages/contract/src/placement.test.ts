@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentPrice, dpoolTree, quoteForAmount, quoteForQuantity, roundStatus, verifyDpoolLine } from './placement';
+import { dpoolTree, verifyDpoolLine } from './dpool-tree';
+import { currentPrice, quoteForAmount, quoteForQuantity, roundStatus } from './placement';
 
 const tiers = [
   { quantity: '100', price: '0.1' },

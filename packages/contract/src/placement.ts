@@ -1,11 +1,11 @@
-import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { Decimal } from './decimal';
 
 /*
  * Private placement and nodes (issue 44, ADR 0036), the parts the app and the server must compute the
- * same way: the calculator over a round's price tiers, a round's status, and the D-pool reward's
- * Merkle tree. Quantities of SBC in a round are whole units; prices have at most 6 decimals (USDT's
- * precision in the ledger), so every amount is exact.
+ * same way: the calculator over a round's price tiers and a round's status. The D-pool reward's Merkle
+ * tree is in dpool-tree.ts, a module of its own, so the app loads it only where a line is checked.
+ * Quantities of SBC in a round are whole units; prices have at most 6 decimals (USDT's precision in
+ * the ledger), so every amount is exact.
  */
 
 /** The spec's large-node requirements (PRODUCT_SPEC.md sections 6 and 9). */
@@ -101,26 +101,4 @@ export function quoteForAmount(tiers: readonly PriceTier[], sold: string, amount
     if (take.lt(tier.left)) break;
   }
   return quoteOf(lines);
-}
-
-/**
- * The D-pool reward's Merkle tree: OpenZeppelin's standard tree (the one airdrop claims use) over
- * (period id, member UID, amount paid) lines, so a holder checks their own line against the period's
- * published root with the proof the app shows, here or with any tool that reads that format.
- */
-export const DPOOL_LEAF_ENCODING = ['string', 'string', 'string'];
-export type DpoolLeaf = [periodId: string, uid: string, amount: string];
-
-export function dpoolTree(leaves: DpoolLeaf[]): { root: string; proofs: string[][] } {
-  if (leaves.length === 0) return { root: '', proofs: [] };
-  const tree = StandardMerkleTree.of(leaves, DPOOL_LEAF_ENCODING, { sortLeaves: false });
-  return { root: tree.root, proofs: leaves.map((_, index) => tree.getProof(index)) };
-}
-
-export function verifyDpoolLine(root: string, leaf: DpoolLeaf, proof: string[]): boolean {
-  try {
-    return StandardMerkleTree.verify(root, DPOOL_LEAF_ENCODING, leaf, proof);
-  } catch {
-    return false;
-  }
 }

@@ -69,6 +69,11 @@ const OTHER_ROUTES = (
       {page('pages/messageSun/index', () => import('../pages/messageSun/index'))}
       {page('pages/InvitationSun/index', () => import('../pages/InvitationSun/index'))}
       {page('pages/tuiguang/index', () => import('../pages/tuiguang/index'))}
+      {page('pages/simuSbc/index', () => import('../pages/simuSbc/index'))}
+      {page('pages/simuSbc/xqing/index', () => import('../pages/simuSbc/xqing/index'))}
+      {page('pages/global/index', () => import('../pages/global/index'))}
+      {page('pages/glo/index', () => import('../pages/glo/index'))}
+      {page('pages/jiefen/index', () => import('../pages/jiefen/index'))}
     </Route>
     {/* The app's own pages (version, update, download, about) read the same signed in or out; so do
         the help centre and the support page, and the lock link of a security email, whoever is

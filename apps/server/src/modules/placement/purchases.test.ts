@@ -142,7 +142,8 @@ describe('placement rounds and purchases', () => {
     const missing = await buy(buyer, '00000000-0000-4000-8000-000000000000', { quantity: '1', expectedAmount: '0.1' });
     expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'PLACEMENT_ROUND_NOT_FOUND']);
     const fraction = await buy(buyer, await round(), { quantity: '1.5', expectedAmount: '0.15' });
-    expect(fraction.statusCode).toBe(400);
+    expect([fraction.statusCode, codeOf(fraction)]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(fraction.json().error.details.fields).toEqual([expect.objectContaining({ code: 'PLACEMENT_QUANTITY_INVALID' })]);
     const wrongPin = await buy(buyer, await round(), { quantity: '1', expectedAmount: '0.1', paymentPassword: '000000' });
     expect(codeOf(wrongPin)).toBe('PAYMENT_PASSWORD_WRONG');
     expect(await holdings(db(), me)).toEqual({ sbcWallet: '0', placement: '0', usdt: '1000' });

@@ -2,7 +2,7 @@ import { Decimal, type PlacementPurchase, quoteForQuantity } from '@wallet/contr
 import { AppError } from '../../platform/errors';
 import { type KeyedRequest, KeyTaken } from '../../platform/idempotency';
 import { assertNotLocked, lockMemberRules } from '../auth/account-security';
-import { type AuthDeps, verifyPaymentPassword } from '../auth/service';
+import { type AuthDeps, getProfile, verifyPaymentPassword } from '../auth/service';
 import { accountIds, postNew, SYSTEM_PURPOSES, USER_PLACEMENT, USER_WALLET, walletBalances } from '../ledger';
 import * as q from './queries';
 import { purchaseView, statusOf } from './rounds';
@@ -62,7 +62,8 @@ export async function purchase(
   const round = read.round;
   const refused = roundRefusal(round, quantity, now);
   if (refused || !round) throw refused ?? new AppError('PLACEMENT_ROUND_NOT_FOUND');
-  if (round.kyc_required && !read.kycPassed) throw new AppError('PLACEMENT_KYC_REQUIRED');
+  // KYC lives with the cardholder (cards module); the profile is how other modules read it.
+  if (round.kyc_required && (await getProfile(deps, userId)).kycStatus !== 'passed') throw new AppError('PLACEMENT_KYC_REQUIRED');
   const bought = new Decimal(read.myQuantity);
   const overLimit = limitRefusal(round, bought.plus(quantity), bought);
   if (overLimit) throw overLimit;

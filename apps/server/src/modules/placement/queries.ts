@@ -44,7 +44,7 @@ export async function memberRound(db: Db, userId: string, roundId: string) {
 
 /** What a purchase reads before its payment password: the round, my share of it, and an earlier purchase by this key. */
 export async function purchaseRead(db: Db, userId: string, roundId: string, key: string) {
-  const [round, mine, existing, kyc] = await Promise.all([
+  const [round, mine, existing] = await Promise.all([
     roundById(db, roundId),
     db
       .selectFrom('placement_round_members')
@@ -53,9 +53,8 @@ export async function purchaseRead(db: Db, userId: string, roundId: string, key:
       .where('user_id', '=', userId)
       .executeTakeFirst(),
     purchaseByKey(db, userId, key),
-    db.selectFrom('cardholders').select('kyc_status').where('user_id', '=', userId).executeTakeFirst(),
   ]);
-  return { round, myQuantity: mine?.quantity ?? '0', existing, kycPassed: kyc?.kyc_status === 'passed' };
+  return { round, myQuantity: mine?.quantity ?? '0', existing };
 }
 
 /**

@@ -45,7 +45,13 @@ export const nodeAdminRoutes: FastifyPluginAsyncZod<{ deps: nodes.NodesConsoleDe
         security,
         summary: 'Ask a second operator to approve: the hold settles to the node desk and one large node is granted',
         params: idParams,
-        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        headers: z.object({
+          'idempotency-key': z
+            .string()
+            .regex(/^[A-Za-z0-9_.:-]{8,128}$/)
+            .optional()
+            .describe('Optional: the same key asks once, and a repeat answers with the request already made'),
+        }),
         body: consoleApplicationApproveBodySchema,
         response: { 202: consoleFourEyesReplySchema, ...errors },
       },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Approval, Decimal, type NodeDashboard, type NodeRewardProof, verifyDpoolLine } from '@wallet/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Member, registerUser } from '../../../../test/accounts';
+import { type Member, PIN, registerUser, setPaymentPin } from '../../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../../test/app';
 import { approve, financePair } from '../../../../test/approvals';
 import { ManualClock } from '../../../../test/clock';
@@ -108,9 +108,17 @@ describe('recording and paying a period', () => {
   });
 
   it('pays the snapshot: a large node allocated after recording changes nothing of that period', async () => {
-    // After the snapshot bob is given two more large nodes (as an allocation or a grant would) and carol one.
+    // After the snapshot alice allocates one of her two large nodes to carol, and bob is granted two more:
+    // the reward alice earned before her allocation stays hers.
+    await setPaymentPin(t, alice);
+    const allocated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/nodes/allocations',
+      headers: { ...alice.headers, 'idempotency-key': randomUUID() },
+      payload: { email: carol.email, tier: 'large', quantity: 1, paymentPassword: PIN },
+    });
+    expect(allocated.statusCode, allocated.body).toBe(200);
     await setLarge(bob, 3);
-    await setLarge(carol, 1);
     expect(await payRecordedPeriods(db(), () => clock.now())).toBe(1);
     expect(await payRecordedPeriods(db(), () => clock.now())).toBe(0);
 
@@ -165,11 +173,11 @@ describe('recording and paying a period', () => {
     const res = await member(bob, '/api/v1/nodes/dashboard');
     expect(res.statusCode, res.body).toBe(200);
     const dashboard = res.json() as NodeDashboard;
-    // 10.000001 × 3 of the 6 large nodes held now.
+    // 10.000001 × 3 of the 5 large nodes held now (alice 1, bob 3, carol 1).
     expect(dashboard).toMatchObject({
       nodes: { small: 0, large: 3 },
       upgrade: { ratio: 10, have: 0, canUpgrade: false },
-      nextRewardEstimate: '5.0000005',
+      nextRewardEstimate: '6.0000006',
       lastPeriod: { period: '2026-11', poolAmount: '10.000001' },
       carry: '0.000000006666666666666666666666',
       rewardsTotal: '3.33333366',

@@ -1,13 +1,17 @@
 import { Badge, List } from 'antd-mobile';
 import {
+  AppstoreOutline,
   BankcardOutline,
   CheckShieldOutline,
   EnvironmentOutline,
   GiftOutline,
+  GlobalOutline,
+  HistogramOutline,
   KeyOutline,
   LockOutline,
   MessageOutline,
   PayCircleOutline,
+  PieOutline,
   SetOutline,
   TeamOutline,
   UnorderedListOutline,
@@ -48,6 +52,22 @@ export function AccountEntries() {
           </LinkItem>
           <LinkItem to="/pages/tuiguang/index" prefix={icon(<TeamOutline />)} testId="entry-agency">
             {t('invitation.agencyEntry')}
+          </LinkItem>
+        </List>
+      </Section>
+      <Section title={t('placement.entrySection')}>
+        <List>
+          <LinkItem to="/pages/simuSbc/index" prefix={icon(<PieOutline />)} testId="entry-placement">
+            {t('placement.entry')}
+          </LinkItem>
+          <LinkItem to="/pages/glo/index" prefix={icon(<AppstoreOutline />)} testId="entry-nodes">
+            {t('nodes.dashboard.title')}
+          </LinkItem>
+          <LinkItem to="/pages/global/index" prefix={icon(<GlobalOutline />)} testId="entry-large-node">
+            {t('nodes.apply.title')}
+          </LinkItem>
+          <LinkItem to="/pages/jiefen/index" prefix={icon(<HistogramOutline />)} testId="entry-node-rewards">
+            {t('nodes.rewards.title')}
           </LinkItem>
         </List>
       </Section>

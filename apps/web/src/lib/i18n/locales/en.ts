@@ -11,6 +11,7 @@ import { invitationEn } from './invitation/en';
 import { kycEn } from './kyc/en';
 import { notificationsEn } from './notifications/en';
 import { payoutEn } from './payout/en';
+import { nodesEn, placementEn } from './placement/en';
 import { secondFactorEn } from './second-factor/en';
 import { statementsEn } from './statements/en';
 import { ticketsEn } from './tickets/en';
@@ -836,6 +837,8 @@ export const en = {
   tickets: ticketsEn,
   statements: statementsEn,
   invitation: invitationEn,
+  placement: placementEn,
+  nodes: nodesEn,
   withdrawalEvents: withdrawalEventsEn,
   kyc: kycEn,
   amounts: amountsEn,

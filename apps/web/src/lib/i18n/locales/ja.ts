@@ -11,6 +11,7 @@ import { invitationJa } from './invitation/ja';
 import { kycJa } from './kyc/ja';
 import { notificationsJa } from './notifications/ja';
 import { payoutJa } from './payout/ja';
+import { nodesJa, placementJa } from './placement/ja';
 import { secondFactorJa } from './second-factor/ja';
 import { statementsJa } from './statements/ja';
 import { ticketsJa } from './tickets/ja';
@@ -819,6 +820,8 @@ export const ja: Catalogue = {
   tickets: ticketsJa,
   statements: statementsJa,
   invitation: invitationJa,
+  placement: placementJa,
+  nodes: nodesJa,
   withdrawalEvents: withdrawalEventsJa,
   kyc: kycJa,
   amounts: amountsJa,

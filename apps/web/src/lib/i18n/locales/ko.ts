@@ -11,6 +11,7 @@ import { invitationKo } from './invitation/ko';
 import { kycKo } from './kyc/ko';
 import { notificationsKo } from './notifications/ko';
 import { payoutKo } from './payout/ko';
+import { nodesKo, placementKo } from './placement/ko';
 import { secondFactorKo } from './second-factor/ko';
 import { statementsKo } from './statements/ko';
 import { ticketsKo } from './tickets/ko';
@@ -822,6 +823,8 @@ export const ko: Catalogue = {
   tickets: ticketsKo,
   statements: statementsKo,
   invitation: invitationKo,
+  placement: placementKo,
+  nodes: nodesKo,
   withdrawalEvents: withdrawalEventsKo,
   kyc: kycKo,
   amounts: amountsKo,

@@ -11,6 +11,7 @@ import { invitationZh } from './invitation/zh';
 import { kycZh } from './kyc/zh';
 import { notificationsZh } from './notifications/zh';
 import { payoutZh } from './payout/zh';
+import { nodesZh, placementZh } from './placement/zh';
 import { secondFactorZh } from './second-factor/zh';
 import { statementsZh } from './statements/zh';
 import { ticketsZh } from './tickets/zh';
@@ -815,6 +816,8 @@ export const zh: Catalogue = {
   tickets: ticketsZh,
   statements: statementsZh,
   invitation: invitationZh,
+  placement: placementZh,
+  nodes: nodesZh,
   withdrawalEvents: withdrawalEventsZh,
   kyc: kycZh,
   amounts: amountsZh,
