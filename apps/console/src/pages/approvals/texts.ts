@@ -51,6 +51,9 @@ export const approvalsEn = {
     payout_rejected: 'Reject flash exchange order {{orderId}} ({{amount}} USDT): {{reason}}',
     operator_roles: 'Set the roles of {{email}} to {{roles}}',
     agency_role: 'Set the agency role of member {{uid}} from {{before}} to {{after}}: {{note}}',
+    nodes_large_application:
+      'Approve the large-node application of member {{uid}} ({{email}}): settle {{amount}} USDT and grant one large node: {{note}}',
+    nodes_dpool_period: 'Record D-pool period {{period}} with a total of {{dpoolTotal}} SBC: {{note}}',
   },
   kinds: {
     balance_adjust: 'Balance adjustment',
@@ -59,6 +62,8 @@ export const approvalsEn = {
     payout_rejected: 'Flash exchange rejected',
     operator_roles: 'Operator role change',
     agency_role: 'Agency role change',
+    nodes_large_application: 'Large-node approval',
+    nodes_dpool_period: 'D-pool period',
   },
 };
 
@@ -113,6 +118,8 @@ export const approvalsZh: Texts<typeof approvalsEn> = {
     payout_rejected: '拒绝闪兑订单 {{orderId}}（{{amount}} USDT）：{{reason}}',
     operator_roles: '将 {{email}} 的角色设为 {{roles}}',
     agency_role: '将会员 {{uid}} 的代理角色由{{before}}改为{{after}}：{{note}}',
+    nodes_large_application: '批准会员 {{uid}}（{{email}}）的大节点申请：结算 {{amount}} USDT 并授予一个大节点：{{note}}',
+    nodes_dpool_period: '记录 D 池周期 {{period}}，总额 {{dpoolTotal}} SBC：{{note}}',
   },
   kinds: {
     balance_adjust: '余额调整',
@@ -121,5 +128,7 @@ export const approvalsZh: Texts<typeof approvalsEn> = {
     payout_rejected: '闪兑拒绝',
     operator_roles: '操作员角色变更',
     agency_role: '代理角色变更',
+    nodes_large_application: '大节点批准',
+    nodes_dpool_period: 'D 池周期',
   },
 };
