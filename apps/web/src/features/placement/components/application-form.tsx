@@ -1,16 +1,12 @@
 import { LARGE_NODE_TEAM, LARGE_NODE_VENUE_SQM, largeNodeApplicationBodySchema, type NodeOffer } from '@wallet/contract';
 import { Button, Form, Input } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { useAttemptKeys } from '../../../lib/attempt-keys';
 import { textValues } from '../../../lib/form-issues';
-import { showToast } from '../../../lib/toast';
-import { useApiForm } from '../../../lib/use-api-form';
-import { type ApplicationBody, useApplyLargeNode } from '../api/nodes';
+import { useApplyLargeNode } from '../api/nodes';
 import { usdt } from './my-placement';
-import { PaySheet, usePasswordForm } from './pay-sheet';
+import { PaySheet } from './pay-sheet';
 import styles from './placement.module.css';
+import { useConfirmedSubmit } from './use-confirmed-submit';
 
 const DRAFT_SCHEMA = largeNodeApplicationBodySchema.omit({ paymentPassword: true });
 const FIELD_ERRORS = {
@@ -19,7 +15,6 @@ const FIELD_ERRORS = {
   NODE_INVITE_CODE_UNKNOWN: 'inviteCode',
 } as const;
 const FIELDS = ['email', 'city', 'name', 'contact', 'inviteCode', 'teamSize', 'venueSqm'] as const;
-type Draft = Omit<ApplicationBody, 'paymentPassword'>;
 
 /** Whole numbers typed into a text field; anything else stays as typed for the schema to refuse. */
 const whole = (text: string): number | string => (/^\d{1,9}$/.test(text) ? Number(text) : text);
@@ -32,11 +27,17 @@ type Props = { uid: string; email: string; offer: NodeOffer };
  */
 export function ApplicationForm({ uid, email, offer }: Props) {
   const { t } = useTranslation();
-  const f = useApiForm(DRAFT_SCHEMA, { fieldOf: FIELD_ERRORS });
-  const password = usePasswordForm();
-  const keys = useAttemptKeys();
-  const apply = useApplyLargeNode();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const {
+    form: f,
+    draft,
+    review,
+    sheet,
+  } = useConfirmedSubmit({
+    schema: DRAFT_SCHEMA,
+    fieldErrors: FIELD_ERRORS,
+    mutation: useApplyLargeNode(),
+    doneText: () => t('nodes.apply.sent'),
+  });
 
   const onFinish = (values: Record<string, unknown>) => {
     const typed = textValues(values, FIELDS);
@@ -47,28 +48,7 @@ export function ApplicationForm({ uid, email, offer }: Props) {
       venueSqm: whole(typed.venueSqm.trim()),
     });
     if (!body) return;
-    password.clearFailure();
-    setDraft(body);
-  };
-
-  const submit = (paymentPassword: string) => {
-    if (!draft) return;
-    apply.mutate(
-      { body: { ...draft, paymentPassword }, idempotencyKey: keys.keyFor(JSON.stringify(draft)) },
-      {
-        onSuccess: keys.done(() => {
-          setDraft(null);
-          f.form.resetFields();
-          showToast({ content: t('nodes.apply.sent') });
-        }),
-        onError: (error) => {
-          if (error instanceof ApiError && error.code in FIELD_ERRORS) {
-            setDraft(null);
-            f.showError(error);
-          } else password.showError(error);
-        },
-      },
-    );
+    review(body);
   };
 
   return (
@@ -139,7 +119,7 @@ export function ApplicationForm({ uid, email, offer }: Props) {
         </Form.Item>
       </Form>
       <PaySheet
-        visible={draft !== null}
+        {...sheet}
         title={t('nodes.apply.confirm')}
         figures={
           draft
@@ -150,10 +130,6 @@ export function ApplicationForm({ uid, email, offer }: Props) {
               ]
             : []
         }
-        form={password}
-        onSubmit={submit}
-        onClose={() => setDraft(null)}
-        pending={apply.isPending}
         submitLabel={t('nodes.apply.submit')}
         testId="apply-password"
       >

@@ -1,16 +1,12 @@
 import { distributionBodySchema } from '@wallet/contract';
 import { Button, Form, Input } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { useAttemptKeys } from '../../../lib/attempt-keys';
 import { textValues } from '../../../lib/form-issues';
-import { showToast } from '../../../lib/toast';
-import { useApiForm } from '../../../lib/use-api-form';
 import { useDistribute } from '../api/rounds';
 import { sbc } from './my-placement';
-import { PaySheet, usePasswordForm } from './pay-sheet';
+import { PaySheet } from './pay-sheet';
 import styles from './placement.module.css';
+import { useConfirmedSubmit } from './use-confirmed-submit';
 
 const DRAFT_SCHEMA = distributionBodySchema.pick({ email: true, quantity: true });
 /** Refusals about the email or the quantity go back to their field, with the sheet closed. */
@@ -21,42 +17,25 @@ const FIELD_ERRORS = {
   PLACEMENT_QUANTITY_INVALID: 'quantity',
 } as const;
 
-type Draft = { email: string; quantity: string };
-
 /** Hands acquired SBC to another member by email: at most what awaits distribution, in whole units. */
 export function DistributeForm({ awaiting }: { awaiting: string }) {
   const { t } = useTranslation();
-  const f = useApiForm(DRAFT_SCHEMA, { fieldOf: FIELD_ERRORS });
-  const password = usePasswordForm();
-  const keys = useAttemptKeys();
-  const distribute = useDistribute();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const {
+    form: f,
+    draft,
+    review,
+    sheet,
+  } = useConfirmedSubmit({
+    schema: DRAFT_SCHEMA,
+    fieldErrors: FIELD_ERRORS,
+    mutation: useDistribute(),
+    doneText: () => t('placement.distribute.done'),
+  });
 
   const onFinish = (values: Record<string, unknown>) => {
     const body = f.check(textValues(values, ['email', 'quantity']));
     if (!body) return;
-    password.clearFailure();
-    setDraft({ email: body.email, quantity: body.quantity });
-  };
-
-  const submit = (paymentPassword: string) => {
-    if (!draft) return;
-    distribute.mutate(
-      { body: { ...draft, paymentPassword }, idempotencyKey: keys.keyFor(JSON.stringify(draft)) },
-      {
-        onSuccess: keys.done(() => {
-          setDraft(null);
-          f.form.resetFields();
-          showToast({ content: t('placement.distribute.done') });
-        }),
-        onError: (error) => {
-          if (error instanceof ApiError && error.code in FIELD_ERRORS) {
-            setDraft(null);
-            f.showError(error);
-          } else password.showError(error);
-        },
-      },
-    );
+    review({ email: body.email, quantity: body.quantity });
   };
 
   return (
@@ -88,7 +67,7 @@ export function DistributeForm({ awaiting }: { awaiting: string }) {
         </Form.Item>
       </Form>
       <PaySheet
-        visible={draft !== null}
+        {...sheet}
         title={t('placement.distribute.confirm')}
         figures={
           draft
@@ -98,10 +77,6 @@ export function DistributeForm({ awaiting }: { awaiting: string }) {
               ]
             : []
         }
-        form={password}
-        onSubmit={submit}
-        onClose={() => setDraft(null)}
-        pending={distribute.isPending}
         submitLabel={t('placement.distribute.submit')}
         testId="distribute-password"
       />

@@ -1,15 +1,11 @@
 import { type NodeOffer, type NodeTierName, nodeAllocationBodySchema } from '@wallet/contract';
 import { Button, Form, Input, Selector } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { useAttemptKeys } from '../../../lib/attempt-keys';
 import { textValues } from '../../../lib/form-issues';
-import { showToast } from '../../../lib/toast';
-import { useApiForm } from '../../../lib/use-api-form';
-import { type NodeAllocationBody, useAllocateNodes } from '../api/nodes';
-import { PaySheet, usePasswordForm } from './pay-sheet';
+import { useAllocateNodes } from '../api/nodes';
+import { PaySheet } from './pay-sheet';
 import styles from './placement.module.css';
+import { useConfirmedSubmit } from './use-confirmed-submit';
 
 const DRAFT_SCHEMA = nodeAllocationBodySchema.omit({ paymentPassword: true });
 const FIELD_ERRORS = {
@@ -18,16 +14,21 @@ const FIELD_ERRORS = {
   NODE_ALLOCATION_SHORT: 'quantity',
   NODE_QUANTITY_INVALID: 'quantity',
 } as const;
-type Draft = Omit<NodeAllocationBody, 'paymentPassword'>;
 
 /** Gives nodes I hold to another member by email; rewards already earned stay mine. */
 export function NodeAllocateForm({ offer }: { offer: NodeOffer }) {
   const { t } = useTranslation();
-  const f = useApiForm(DRAFT_SCHEMA, { fieldOf: FIELD_ERRORS });
-  const password = usePasswordForm();
-  const keys = useAttemptKeys();
-  const allocate = useAllocateNodes();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const {
+    form: f,
+    draft,
+    review,
+    sheet,
+  } = useConfirmedSubmit({
+    schema: DRAFT_SCHEMA,
+    fieldErrors: FIELD_ERRORS,
+    mutation: useAllocateNodes(),
+    doneText: () => t('nodes.allocate.done'),
+  });
 
   const onFinish = (values: Record<string, unknown>) => {
     const { email, quantity } = textValues(values, ['email', 'quantity']);
@@ -35,28 +36,7 @@ export function NodeAllocateForm({ offer }: { offer: NodeOffer }) {
     const trimmed = quantity.trim();
     const body = f.check({ email, tier, quantity: /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : trimmed });
     if (!body) return;
-    password.clearFailure();
-    setDraft(body);
-  };
-
-  const submit = (paymentPassword: string) => {
-    if (!draft) return;
-    allocate.mutate(
-      { body: { ...draft, paymentPassword }, idempotencyKey: keys.keyFor(JSON.stringify(draft)) },
-      {
-        onSuccess: keys.done(() => {
-          setDraft(null);
-          f.form.resetFields();
-          showToast({ content: t('nodes.allocate.done') });
-        }),
-        onError: (error) => {
-          if (error instanceof ApiError && error.code in FIELD_ERRORS) {
-            setDraft(null);
-            f.showError(error);
-          } else password.showError(error);
-        },
-      },
-    );
+    review(body);
   };
 
   return (
@@ -93,7 +73,7 @@ export function NodeAllocateForm({ offer }: { offer: NodeOffer }) {
         </Form.Item>
       </Form>
       <PaySheet
-        visible={draft !== null}
+        {...sheet}
         title={t('nodes.allocate.confirm')}
         figures={
           draft
@@ -104,10 +84,6 @@ export function NodeAllocateForm({ offer }: { offer: NodeOffer }) {
               ]
             : []
         }
-        form={password}
-        onSubmit={submit}
-        onClose={() => setDraft(null)}
-        pending={allocate.isPending}
         submitLabel={t('nodes.allocate.submit')}
         testId="allocate-password"
       />

@@ -3,29 +3,33 @@ import { Button, Form, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list';
-import { ApiError } from '../../../lib/api-client';
-import { useAttemptKeys } from '../../../lib/attempt-keys';
 import { textValues } from '../../../lib/form-issues';
-import { showToast } from '../../../lib/toast';
-import { useApiForm } from '../../../lib/use-api-form';
-import { type NodePurchaseBody, useBuyNodes } from '../api/nodes';
+import { useBuyNodes } from '../api/nodes';
 import { usdt } from './my-placement';
-import { PaySheet, usePasswordForm } from './pay-sheet';
+import { PaySheet } from './pay-sheet';
 import styles from './placement.module.css';
+import { useConfirmedSubmit } from './use-confirmed-submit';
 
 const DRAFT_SCHEMA = nodePurchaseBodySchema.omit({ paymentPassword: true });
 const FIELD_ERRORS = { NODE_CAP_REACHED: 'quantity', NODE_QUANTITY_INVALID: 'quantity' } as const;
-type Draft = Omit<NodePurchaseBody, 'paymentPassword'>;
 
 /** Small nodes from the wallet at the operators' price, up to what the cap leaves me. */
 export function NodeBuyForm({ offer, refetchOffer }: { offer: NodeOffer; refetchOffer: () => Promise<unknown> }) {
   const { t } = useTranslation();
-  const f = useApiForm(DRAFT_SCHEMA, { fieldOf: FIELD_ERRORS });
-  const password = usePasswordForm();
-  const keys = useAttemptKeys();
-  const buy = useBuyNodes();
-  const [draft, setDraft] = useState<Draft | null>(null);
   const [typed, setTyped] = useState('');
+  const {
+    form: f,
+    draft,
+    review,
+    sheet,
+  } = useConfirmedSubmit({
+    schema: DRAFT_SCHEMA,
+    fieldErrors: FIELD_ERRORS,
+    formErrors: { NODE_PRICE_CHANGED: () => void refetchOffer() },
+    mutation: useBuyNodes(),
+    doneText: () => t('nodes.buy.done'),
+    onDone: () => setTyped(''),
+  });
   const quantity = /^[1-9]\d{0,3}$/.test(typed.trim()) ? Number(typed.trim()) : null;
   const amount = quantity === null ? null : new Decimal(offer.smallPrice).times(quantity).toFixed();
 
@@ -33,33 +37,7 @@ export function NodeBuyForm({ offer, refetchOffer }: { offer: NodeOffer; refetch
     const { remark } = textValues(values, ['remark']);
     const body = f.check({ quantity: quantity ?? typed, expectedAmount: amount ?? '0', remark: remark.trim() || undefined });
     if (!body) return;
-    password.clearFailure();
-    setDraft(body);
-  };
-
-  const submit = (paymentPassword: string) => {
-    if (!draft) return;
-    buy.mutate(
-      { body: { ...draft, paymentPassword }, idempotencyKey: keys.keyFor(JSON.stringify(draft)) },
-      {
-        onSuccess: keys.done(() => {
-          setDraft(null);
-          setTyped('');
-          f.form.resetFields();
-          showToast({ content: t('nodes.buy.done') });
-        }),
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'NODE_PRICE_CHANGED') {
-            setDraft(null);
-            void refetchOffer();
-            f.showError(error);
-          } else if (error instanceof ApiError && error.code in FIELD_ERRORS) {
-            setDraft(null);
-            f.showError(error);
-          } else password.showError(error);
-        },
-      },
-    );
+    review(body);
   };
 
   return (
@@ -108,7 +86,7 @@ export function NodeBuyForm({ offer, refetchOffer }: { offer: NodeOffer; refetch
         </Form.Item>
       </Form>
       <PaySheet
-        visible={draft !== null}
+        {...sheet}
         title={t('nodes.buy.confirm')}
         figures={
           draft
@@ -125,10 +103,6 @@ export function NodeBuyForm({ offer, refetchOffer }: { offer: NodeOffer; refetch
               ]
             : []
         }
-        form={password}
-        onSubmit={submit}
-        onClose={() => setDraft(null)}
-        pending={buy.isPending}
         submitLabel={t('nodes.buy.submit')}
         testId="node-buy-password"
       />
