@@ -1,11 +1,12 @@
 import { Decimal, type Distribution, maskEmail } from '@wallet/contract';
+import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import { type KeyedRequest, KeyTaken } from '../../platform/idempotency';
 import { assertNotLocked, lockMemberRules } from '../auth/account-security';
 import { type AuthDeps, verifyPaymentPassword } from '../auth/service';
 import { accountIds, postNew, USER_PLACEMENT, USER_WALLET } from '../ledger';
 import * as q from './queries';
-import { nextCursor, type PlacementReadDeps, parseCursor } from './rounds';
+import { cursorOf, type PlacementReadDeps, parseCursor } from './rounds';
 
 export interface DistributionInput {
   email: string;
@@ -110,9 +111,6 @@ export async function listDistributions(
     q.distributionsOf(deps.db, userId, query.direction, query.limit, parseCursor(query.cursor)),
     q.distributionCount(deps.db, userId, query.direction),
   ]);
-  return {
-    items: rows.slice(0, query.limit).map((row) => distributionView(row, userId)),
-    count,
-    nextCursor: nextCursor(rows, query.limit),
-  };
+  const { page, nextCursor } = keysetPage(rows, query.limit, cursorOf);
+  return { items: page.map((row) => distributionView(row, userId)), count, nextCursor };
 }

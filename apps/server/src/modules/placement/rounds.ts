@@ -1,6 +1,7 @@
 import { currentPrice, Decimal, type PlacementPurchase, type PlacementRound, type RoundStatus, roundStatus } from '@wallet/contract';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
+import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import * as q from './queries';
 
@@ -78,12 +79,11 @@ export function parseCursor(cursor: string | undefined): q.Cursor | null {
   return { micros: match[1], id: match[2] };
 }
 
-export function nextCursor<T extends { micros: string; id: string }>(rows: T[], limit: number): string | null {
-  const last = rows.length > limit ? rows[limit - 1] : undefined;
-  return last ? `${last.micros}.${last.id}` : null;
-}
+/** The cursor of a listed row, as parseCursor reads it back. */
+export const cursorOf = (row: { micros: string; id: string }) => `${row.micros}.${row.id}`;
 
 export async function listPurchases(deps: PlacementReadDeps, userId: string, query: { cursor?: string | undefined; limit: number }) {
   const rows = await q.purchasesOf(deps.db, userId, query.limit, parseCursor(query.cursor));
-  return { items: rows.slice(0, query.limit).map(purchaseView), nextCursor: nextCursor(rows, query.limit) };
+  const { page, nextCursor } = keysetPage(rows, query.limit, cursorOf);
+  return { items: page.map(purchaseView), nextCursor };
 }
