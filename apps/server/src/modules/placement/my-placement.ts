@@ -1,5 +1,6 @@
 import { Decimal, type MyPlacement } from '@wallet/contract';
 import { balanceOf, existingAccounts, USER_PLACEMENT, USER_WALLET } from '../ledger';
+import { holdingOf } from '../nodes/holdings';
 import { readSetting } from '../operators/settings';
 import * as q from './queries';
 import { decimal, type PlacementReadDeps } from './rounds';
@@ -13,7 +14,7 @@ export async function myPlacement(deps: PlacementReadDeps, userId: string): Prom
   const [accounts, position, nodes, sbcPrice] = await Promise.all([
     existingAccounts(deps.db, userId, 'SBC', [USER_WALLET, USER_PLACEMENT]),
     q.positionOf(deps.db, userId),
-    q.nodeCountsOf(deps.db, userId),
+    holdingOf(deps.db, userId),
     readSetting(deps.db, 'placement.sbc_price'),
   ]);
   const balance = async (purpose: string) => {
@@ -32,6 +33,6 @@ export async function myPlacement(deps: PlacementReadDeps, userId: string): Prom
     acquired: acquired.toFixed(),
     awaiting: acquired.minus(distributed).toFixed(),
     distributed: distributed.toFixed(),
-    nodes: { small: nodes?.small ?? 0, large: nodes?.large ?? 0 },
+    nodes: { small: nodes.small, large: nodes.large },
   };
 }

@@ -180,10 +180,6 @@ export function positionOf(db: Executor, userId: string) {
   return db.selectFrom('placement_positions').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-export function nodeCountsOf(db: Executor, userId: string) {
-  return db.selectFrom('node_holdings').select(['small', 'large']).where('user_id', '=', userId).executeTakeFirst();
-}
-
 export function userByEmail(db: Executor, email: string) {
   return (
     db
