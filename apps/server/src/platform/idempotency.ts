@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { addSeconds, type Clock } from './clock';
-import type { Db } from './db/database';
+import type { Db, Executor } from './db/database';
 import type { Database } from './db/schema';
 import { AppError } from './errors';
 
@@ -185,6 +185,15 @@ export class KeyedRequest {
   answer<T>(record: (Omit<KeyRecord, 'created_at'> & { created_at: string | Date }) | null): { value: T } | undefined {
     if (!record) return undefined;
     return answerOf<T>(this.asked, { ...record, created_at: new Date(record.created_at) }, this.reply, this.deps.clock.now());
+  }
+
+  /**
+   * `answer` for work that reads its key's record in a query of its own rather than as a column of
+   * its first query: the first reply when the key already finished, undefined when the work should run.
+   */
+  async answered<T>(db: Executor): Promise<{ value: T } | undefined> {
+    const { rows } = await sql<{ record: KeyRecord | null }>`select ${this.record()} as record`.execute(db);
+    return this.answer<T>(rows[0]?.record ?? null);
   }
 
   /**

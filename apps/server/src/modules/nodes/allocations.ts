@@ -5,7 +5,7 @@ import { keysetPage } from '../../platform/db/paging';
 import { AppError } from '../../platform/errors';
 import { type KeyedRequest, KeyTaken } from '../../platform/idempotency';
 import { type AuthDeps, verifyPaymentPassword } from '../auth/service';
-import { answeredBefore, decodeCursor, encodeCursor, enterAsMember } from './gate';
+import { decodeCursor, encodeCursor, enterAsMember } from './gate';
 import { changeHolding, lockHoldings } from './holdings';
 
 /** Node allocation (ADR 0002: labels the node history of both sides, no money moves). */
@@ -46,7 +46,7 @@ const allocationView = (row: AllocationRow, viewer: string) => ({
  * with the allocator.
  */
 export async function allocate(deps: AuthDeps, userId: string, input: AllocationInput, keyed: KeyedRequest, ip: string) {
-  const earlier = await answeredBefore<NodeAllocationReply>(deps.db, keyed);
+  const earlier = await keyed.answered<NodeAllocationReply>(deps.db);
   if (earlier) return earlier.value;
   const recipient = await deps.db.selectFrom('users').select(['id', 'email']).where('email', '=', input.email).executeTakeFirst();
   if (!recipient) throw new AppError('RECIPIENT_EMAIL_NOT_FOUND');

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { type KeyedRequest, KeyTaken } from '../../platform/idempotency';
 import { type AuthDeps, verifyPaymentPassword } from '../auth/service';
 import { accountId, hold, USER_WALLET } from '../ledger';
-import { answeredBefore, enterAsMember } from './gate';
+import { enterAsMember } from './gate';
 import { nodeTerms } from './purchases';
 
 /** Large-node application hold (ledger 424); settled on approval with 425, released on rejection with 426. */
@@ -88,7 +88,7 @@ const pendingOf = (db: Executor, userId: string) =>
  * transaction that writes the application, keyed by it.
  */
 export async function apply(deps: AuthDeps, userId: string, input: ApplicationInput, keyed: KeyedRequest, ip: string) {
-  const earlier = await answeredBefore<LargeNodeApplicationReply>(deps.db, keyed);
+  const earlier = await keyed.answered<LargeNodeApplicationReply>(deps.db);
   if (earlier) return earlier.value;
   if (input.teamSize < LARGE_NODE_TEAM.min || input.teamSize > LARGE_NODE_TEAM.max)
     throw new AppError('NODE_TEAM_SIZE', { ...LARGE_NODE_TEAM });

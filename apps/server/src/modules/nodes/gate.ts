@@ -4,12 +4,6 @@ import { AppError } from '../../platform/errors';
 import { type KeyedRequest, KeyTaken } from '../../platform/idempotency';
 import { assertNotLocked, lockMemberRules } from '../auth/account-security';
 
-/** What an earlier request with this Idempotency-Key answered, if it finished: the node routes answer a retry from it. */
-export async function answeredBefore<T>(db: Executor, keyed: KeyedRequest): Promise<{ value: T } | undefined> {
-  const { rows } = await sql<{ record: Parameters<KeyedRequest['answer']>[0] }>`select ${keyed.record()} as record`.execute(db);
-  return keyed.answer<T>(rows[0]?.record ?? null);
-}
-
 /**
  * First in every node change's transaction: an account lock is read under the lock its own change
  * takes. A request with the same key that held this lock first has committed by now: it is answered

@@ -6,7 +6,7 @@ import { type KeyedRequest, KeyTaken } from '../../platform/idempotency';
 import { type AuthDeps, verifyPaymentPassword } from '../auth/service';
 import { accountId, postNew, SYSTEM_PURPOSES, USER_WALLET } from '../ledger';
 import { readSettings } from '../operators/settings';
-import { answeredBefore, decodeCursor, encodeCursor, enterAsMember } from './gate';
+import { decodeCursor, encodeCursor, enterAsMember } from './gate';
 import { changeHolding, holdingOf, lockHoldings } from './holdings';
 
 /** Node purchase (ledger 423): USDT from the wallet to the node desk. */
@@ -78,7 +78,7 @@ function priced(terms: NodeTerms, input: PurchaseInput): Decimal {
  * their history, and the key's reply are one transaction.
  */
 export async function buySmallNodes(deps: AuthDeps, userId: string, input: PurchaseInput, keyed: KeyedRequest, ip: string) {
-  const earlier = await answeredBefore<NodePurchaseReply>(deps.db, keyed);
+  const earlier = await keyed.answered<NodePurchaseReply>(deps.db);
   if (earlier) return earlier.value;
   priced(await nodeTerms(deps.db), input);
   await verifyPaymentPassword(deps, userId, input.paymentPassword, ip);

@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/errors';
 import { type KeyedRequest, KeyTaken } from '../../platform/idempotency';
 import { type AuthDeps, verifyPaymentPassword } from '../auth/service';
-import { answeredBefore, enterAsMember } from './gate';
+import { enterAsMember } from './gate';
 import { changeHolding, lockHoldings } from './holdings';
 import { nodeTerms } from './purchases';
 
@@ -28,7 +28,7 @@ export async function upgrade(
   keyed: KeyedRequest,
   ip: string,
 ): Promise<NodeUpgradeReply> {
-  const earlier = await answeredBefore<NodeUpgradeReply>(deps.db, keyed);
+  const earlier = await keyed.answered<NodeUpgradeReply>(deps.db);
   if (earlier) return earlier.value;
   await verifyPaymentPassword(deps, userId, paymentPassword, ip);
   return deps.db.transaction().execute(async (trx) => {

@@ -34,7 +34,7 @@ const awaitingShort = (awaiting: Decimal) => new AppError('PLACEMENT_AWAITING_SH
  * holds it, and its refusal is told as the same error.
  */
 export async function distribute(deps: AuthDeps, userId: string, input: DistributionInput, keyed: KeyedRequest, ip: string) {
-  const recorded = keyed.answer<Distribution>(await q.keyRecord(deps.db, keyed.record()));
+  const recorded = await keyed.answered<Distribution>(deps.db);
   if (recorded) return recorded.value;
   const [existing, recipient, position] = await Promise.all([
     q.distributionByKey(deps.db, userId, keyed.key),

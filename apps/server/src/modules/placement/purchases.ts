@@ -53,7 +53,7 @@ export async function purchase(
   keyed: KeyedRequest,
   ip: string,
 ): Promise<PlacementPurchase> {
-  const recorded = keyed.answer<PlacementPurchase>(await q.keyRecord(deps.db, keyed.record()));
+  const recorded = await keyed.answered<PlacementPurchase>(deps.db);
   if (recorded) return recorded.value;
   const read = await q.purchaseRead(deps.db, userId, roundId, keyed.key);
   if (read.existing) return purchaseView(read.existing);

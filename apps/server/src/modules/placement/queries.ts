@@ -1,7 +1,6 @@
-import { type RawBuilder, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, Executor } from '../../platform/db/database';
 import type { PlacementRoundsTable, PurchaseLineColumn } from '../../platform/db/schema-placement';
-import type { KeyRecord } from '../../platform/idempotency';
 
 /** Private placement's tables (migration 0034): rounds, purchases, positions, distributions. */
 
@@ -258,10 +257,4 @@ export async function distributionCount(db: Db, userId: string, direction: 'out'
     .where(side, '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/** The idempotency record of a keyed request (KeyedRequest.record), read alone. */
-export async function keyRecord(db: Executor, record: RawBuilder<KeyRecord | null>): Promise<KeyRecord | null> {
-  const { rows } = await sql<{ record: KeyRecord | null }>`select ${record} as record`.execute(db);
-  return rows[0]?.record ?? null;
 }
