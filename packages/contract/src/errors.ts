@@ -3,6 +3,7 @@ import { ADDRESS_BOOK_ERRORS } from './address-book-errors';
 import { AMOUNT_ERRORS } from './amount-errors';
 import { APP_ERRORS } from './app-errors';
 import { APP_LOCK_ERRORS } from './app-lock-errors';
+import { BOOKS_ERRORS } from './books-errors';
 import { CARD_CONTROLS_ERRORS } from './card-controls-errors';
 import { CARD_MONEY_ERRORS } from './card-money-errors';
 import { CONSOLE_AGENCY_ERRORS } from './console-agency-errors';
@@ -583,6 +584,7 @@ export const ERRORS = {
   ...REWARD_SOURCES_ERRORS,
   ...CONSOLE_AGENCY_ERRORS,
   ...PLACEMENT_ERRORS,
+  ...BOOKS_ERRORS,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -76,6 +76,7 @@ export const LEDGER_TYPES = {
   427: t('Node allocation', '节点分配', '노드 배정', 'ノード割り当て'),
   428: t('Node reward', '节点奖励', '노드 보상', 'ノード報酬'),
   429: t('Node upgrade', '节点升级', '노드 업그레이드', 'ノードのアップグレード'),
+  430: t('Reconciliation booking', '对账调整', '대사 조정', '照合による調整'),
   235: t('Transfer out (SBC)', '转出 (SBC)', '이체 출금 (SBC)', '送金 (SBC)'),
   236: t('Transfer in (SBC)', '转入 (SBC)', '이체 입금 (SBC)', '受取 (SBC)'),
   237: t('Transfer out (BTC)', '转出 (BTC)', '이체 출금 (BTC)', '送金 (BTC)'),
@@ -122,7 +123,7 @@ export const LEDGER_FAMILIES = {
     label: t('Placement and nodes', '私募与节点', '프라이빗 세일·노드', 'プライベートセール・ノード').label,
     codes: [420, 421, 422, 423, 424, 425, 426, 427, 428, 429],
   },
-  other: { label: t('Other', '其他', '기타', 'その他').label, codes: [13, 112] },
+  other: { label: t('Other', '其他', '기타', 'その他').label, codes: [13, 112, 430] },
 } as const satisfies Record<string, { label: Translated; codes: readonly LedgerTypeCode[] }>;
 
 export type LedgerFamily = keyof typeof LEDGER_FAMILIES;

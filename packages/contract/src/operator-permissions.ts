@@ -53,6 +53,12 @@ export const PERMISSIONS = {
   'nodes.read': everyone,
   'nodes.applications': ['finance', 'compliance'],
   'nodes.dpool': ['finance'],
+  /** Reconciliation runs and breaks, proof-of-reserves snapshots and the members' failed checks. */
+  'books.read': ['finance', 'admin', 'compliance', 'auditor'],
+  /** Starting a run or a snapshot by hand. */
+  'books.run': ['finance', 'admin'],
+  /** Accepting a break with a note, or asking (and approving, as a second operator) a booking that fixes it. */
+  'books.resolve': ['finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -21,6 +21,8 @@ export const settingsEn = {
     nodes_upgrade_ratio: 'Small nodes that upgrade to one large node',
     nodes_large_hold: 'Held at a large-node application (USDT)',
     nodes_dpool_share_percent: 'Share of each D-pool total paid to large-node holders (%)',
+    books_recon_hour: 'Hour (UTC) of the daily reconciliation cut-off',
+    books_snapshot_hour: 'Hour (UTC) of the daily proof-of-reserves snapshot',
   },
 };
 
@@ -45,5 +47,7 @@ export const settingsZh: Texts<typeof settingsEn> = {
     nodes_upgrade_ratio: '升级为一个大节点所需的小节点数',
     nodes_large_hold: '申请大节点时冻结的金额（USDT）',
     nodes_dpool_share_percent: '每期 D 池总额中发放给大节点持有人的比例（%）',
+    books_recon_hour: '每日对账截止时间（UTC 小时）',
+    books_snapshot_hour: '每日储备证明快照时间（UTC 小时）',
   },
 };

@@ -7,6 +7,11 @@ export const SYSTEM_PURPOSES = {
   chainInbound: (network: string) => `chain_inbound:${network}`,
   withdrawalsInFlight: 'withdrawals_in_flight',
   chainOutbound: (network: string) => `chain_outbound:${network}`,
+  /**
+   * Money the platform itself put into (negative) or took out of its wallets on a network, booked to fix
+   * a reconciliation break (issue 45): with chain_inbound and chain_outbound, what the wallets should hold.
+   */
+  chainTreasury: (network: string) => `chain_treasury:${network}`,
   feeRevenue: 'fee_revenue',
   exchangeDesk: 'exchange_desk',
   adjustments: 'adjustments',

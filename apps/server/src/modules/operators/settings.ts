@@ -29,6 +29,10 @@ export const CONSOLE_SETTINGS = {
   'nodes.large_hold': { default: '240000', valid: (v: string) => isPositiveDecimal(v) },
   /** The share of each period's SBC D-pool total paid to large-node holders, in percent. */
   'nodes.dpool_share_percent': { default: '1', valid: (v: string) => /^\d{1,3}(\.\d{1,4})?$/.test(v) && Number(v) > 0 && Number(v) <= 100 },
+  /** The hour (UTC) of the daily reconciliation's cut-off. */
+  'books.recon_hour': { default: '0', valid: (v: string) => integerIn(v, 0, 23) },
+  /** The hour (UTC) of the daily proof-of-reserves snapshot's cut-off. */
+  'books.snapshot_hour': { default: '0', valid: (v: string) => integerIn(v, 0, 23) },
 } as const;
 
 export type ConsoleSettingKey = keyof typeof CONSOLE_SETTINGS;

@@ -2,6 +2,7 @@ import type { Language } from '@wallet/contract';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { AddressBookTables } from './schema-address-book';
 import type { AppTables } from './schema-app';
+import type { BooksTables } from './schema-books';
 import type { HelpTables } from './schema-help';
 import type { NotificationTables } from './schema-notifications';
 import type { OperatorTables } from './schema-operators';
@@ -399,6 +400,7 @@ export interface Database
     AddressBookTables,
     RewardTables,
     PlacementTables,
+    BooksTables,
     SecretAttemptTables {
   audit_log: AuditLogTable;
   users: UsersTable;

@@ -33,6 +33,7 @@ import * as m0031 from './0031_reward_engine';
 import * as m0032 from './0032_agency_reads';
 import * as m0033 from './0033_agency_grant_keys';
 import * as m0034 from './0034_placement_and_nodes';
+import * as m0035 from './0035_books';
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the set is fixed at
@@ -73,4 +74,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0032_agency_reads': m0032,
   '0033_agency_grant_keys': m0033,
   '0034_placement_and_nodes': m0034,
+  '0035_books': m0035,
 };
