@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { paymentPinsFrom } from './modules/auth/payment-pins';
 import { startSandboxIfWanted } from './modules/cards/issuer/sandbox';
 import { startChainJobs } from './modules/chain/jobs';
-import { forgetLocalChainCheckpoint, startLocalChain } from './modules/chain/local-chain';
+import { forgetLocalChainCheckpoint, recordLocalChainEpochs, startLocalChain } from './modules/chain/local-chain';
 import { startFriendCardActivity } from './modules/demo/friend-card';
 import { seedPlacementDemo } from './modules/demo/placement-demo';
 import { seedDemoData } from './modules/demo/seed';
@@ -74,6 +74,8 @@ async function main() {
     config = local.config;
     started.push(() => local.stop());
     await forgetLocalChainCheckpoint(database.db, local.networks);
+    // The chain starts afresh, and so do its books: the hot wallet's opening balance at the block reached.
+    await recordLocalChainEpochs(database.db, local);
   }
   const jobs = await startJobs(directUrl, log);
   started.push(() => stopJobs(jobs, config.SHUTDOWN_TIMEOUT_MS / 2));

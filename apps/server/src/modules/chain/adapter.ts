@@ -51,6 +51,23 @@ export interface ChainAdapter {
   isTxHash(value: string): boolean;
   /** Present when this network can send withdrawals (a hot wallet key is configured). */
   readonly sender?: ChainSender;
+  /**
+   * A token network's balance of any address at a past block (reconciliation and proof of reserves).
+   * Absent on native-coin and BTC networks: gas moves a native balance without a ledger entry.
+   */
+  tokenBalanceAt?(address: string, blockNumber: bigint): Promise<bigint>;
+  /** Base units as an exact decimal string; async because a token's decimals are read from its contract once. */
+  toAmount?(raw: bigint): Promise<string>;
+}
+
+/** A hot wallet's signature over a text, proving the platform holds its key (proof of reserves). */
+export interface ControlSignature {
+  /** The address as the network shows it (T form on TRON). */
+  address: string;
+  message: string;
+  signature: string;
+  /** eip191: Ethereum's personal_sign; tron-v2: TRON's signMessageV2 ("\x19TRON Signed Message:\n" prefix). */
+  scheme: 'eip191' | 'tron-v2';
 }
 
 export interface ChainSender {
@@ -66,6 +83,8 @@ export interface ChainSender {
   /** Broadcasts a signed transaction; sending the same one twice is harmless. */
   broadcast(raw: string): Promise<void>;
   txState(txHash: string): Promise<TxState>;
+  /** Signs a text with the hot wallet's key, offline. */
+  signMessage?(message: string): Promise<ControlSignature>;
 }
 
 /**

@@ -2,6 +2,7 @@ import { checkAmount, devSendBodySchema, errorReplySchema, networkSchema } from 
 import type { DevChain } from '@wallet/devchain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Address, type Hash, parseEther, parseUnits } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
@@ -11,7 +12,7 @@ import { AppError } from '../../platform/errors';
 import { findUserBoundAddress } from '../auth/service';
 import { requireSession, signedIn } from '../auth/sessions';
 import type { ChainService } from './service';
-import { tronToHex, tronTxId } from './tron-address';
+import { hexToTron, tronToHex, tronTxId } from './tron-address';
 
 const errors = { '4xx': errorReplySchema, '5xx': errorReplySchema };
 
@@ -29,6 +30,66 @@ type Options = {
  * signs for any address), so a newcomer can watch a top-up confirm and be credited; and its page.
  */
 export const devChainRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, clock, chain, devchain, config }) => {
+  /**
+   * A chain break planted on purpose (issue 45): test USDT minted to a fresh address no one has bound,
+   * then sent from it to the network's deposit address (the hot wallet). The ledger knows nothing of it,
+   * so the next reconciliation finds the wallet holding more than the books say.
+   */
+  async function plantUnknownTransfer(network: 'BSC' | 'TRON', amount: string) {
+    const target = chain.networks.get(network);
+    const contract = network === 'TRON' ? config.TRON_USDT_CONTRACT : config.BSC_USDT_CONTRACT;
+    if (!target || !contract) throw new AppError('NETWORK_UNAVAILABLE', { network });
+    const checked = checkAmount(amount, 'USDT');
+    if (!checked.ok) throw new AppError(checked.code);
+    const hex = (address: string) => (network === 'TRON' ? tronToHex(address) : address) as Address;
+    const raw = parseUnits(checked.value.toFixed(), 6);
+    const stranger = privateKeyToAddress(generatePrivateKey());
+    await devchain.mintUsdt(stranger, raw, hex(contract));
+    const hash = await devchain.sendUsdt(stranger, hex(target.depositAddress), raw, hex(contract));
+    return {
+      network,
+      txHash: network === 'TRON' ? tronTxId(hash) : hash,
+      from: network === 'TRON' ? hexToTron(stranger) : stranger,
+      to: target.depositAddress,
+      amount: checked.value.toFixed(),
+    };
+  }
+
+  app.post(
+    '/api/v1/dev/chain/unknown-transfers',
+    {
+      schema: {
+        tags: ['development'],
+        summary:
+          'Send test USDT from a fresh address the ledger does not know to the deposit address (the hot wallet) on the local chain, to plant a reconciliation break (absent in production)',
+        body: z.object({ network: z.enum(['BSC', 'TRON']).default('BSC'), amount: z.string().default('25') }),
+        response: {
+          200: z.object({ network: networkSchema, txHash: z.string(), from: z.string(), to: z.string(), amount: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => plantUnknownTransfer(request.body.network, request.body.amount),
+  );
+
+  // The page's button is a plain form (no script): its body parsed here, in this plugin only.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.post('/dev/chain/unknown-transfer', { schema: { hide: true } }, async (request, reply) => {
+    const form = (request.body ?? {}) as Record<string, string>;
+    const network = form.network === 'TRON' ? 'TRON' : 'BSC';
+    try {
+      const sent = await plantUnknownTransfer(network, form.amount ?? '25');
+      return reply.redirect(
+        `/dev/chain?planted=${encodeURIComponent(`Sent ${sent.amount} USDT on ${sent.network}, transaction ${sent.txHash}`)}`,
+        303,
+      );
+    } catch (error) {
+      const code = error instanceof AppError ? error.code : 'INTERNAL';
+      return reply.redirect(`/dev/chain?planted=${encodeURIComponent(`not sent: ${code}`)}`, 303);
+    }
+  });
   app.post(
     '/api/v1/dev/chain/deposits',
     {
@@ -73,13 +134,21 @@ export const devChainRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, 
     },
   );
 
-  app.get('/dev/chain', { schema: { hide: true } }, async (_request, reply) => {
-    const networks = (['BSC', 'TRON', 'ETH'] as const).map((network) => ({
-      network,
-      depositAddress: chain.networks.get(network)?.depositAddress ?? null,
-    }));
-    return devPage(reply, { title: 'Local test chain', body: devChainBody(devchain.url, networks), scripts: ['dev-chain.js'] });
-  });
+  app.get(
+    '/dev/chain',
+    { schema: { hide: true, querystring: z.object({ planted: z.string().max(300).optional() }) } },
+    async (request, reply) => {
+      const networks = (['BSC', 'TRON', 'ETH'] as const).map((network) => ({
+        network,
+        depositAddress: chain.networks.get(network)?.depositAddress ?? null,
+      }));
+      return devPage(reply, {
+        title: 'Local test chain',
+        body: devChainBody(devchain.url, networks, request.query.planted),
+        scripts: ['dev-chain.js'],
+      });
+    },
+  );
 };
 
 const PLAYS: Record<string, string> = {
@@ -88,7 +157,7 @@ const PLAYS: Record<string, string> = {
   ETH: 'Ethereum: the node’s own coin plays ETH',
 };
 
-function devChainBody(rpcUrl: string, networks: Array<{ network: string; depositAddress: string | null }>): string {
+function devChainBody(rpcUrl: string, networks: Array<{ network: string; depositAddress: string | null }>, planted?: string): string {
   const list = networks
     .map(
       ({ network, depositAddress }) =>
@@ -109,5 +178,13 @@ function devChainBody(rpcUrl: string, networks: Array<{ network: string; deposit
 <button id="send-button" disabled>Send from my bound address</button></form>
 <p id="out" role="status"></p></section>
 <section><h2>My deposits</h2><ul id="deposits" class="deposits"><li class="muted">Sign in to see them.</li></ul>
-<p><a href="/#/pages/topUpSun/index">Open the top-up page</a></p></section>`;
+<p><a href="/#/pages/topUpSun/index">Open the top-up page</a></p></section>
+<section><h2>Plant a reconciliation break</h2>
+<p>Sends test USDT from a fresh address nobody has bound to the hot wallet: the chain then holds money the
+ledger does not know, and the next reconciliation in the console finds it (the scanner lists it as unattributed).</p>
+<form id="unknown" method="post" action="/dev/chain/unknown-transfer">
+<input name="amount" value="25" inputmode="decimal" aria-label="Amount">
+<select name="network" aria-label="Network"><option value="BSC">BSC</option><option value="TRON">TRON</option></select>
+<button id="unknown-button">Send an unknown transfer to the hot wallet</button></form>
+${planted ? `<p id="planted" role="status">${escapeHtml(planted)}</p>` : ''}</section>`;
 }

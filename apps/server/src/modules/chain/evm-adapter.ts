@@ -184,6 +184,13 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
     transfersIn: (from, to) => (options.asset.kind === 'token' ? tokenTransfersIn(from, to) : nativeTransfersIn(from, to)),
     transfersOf,
     isTxHash: (value) => /^0x[0-9a-fA-F]{64}$/.test(value),
+    toAmount: async (raw) => formatUnits(raw, await tokenDecimals()),
+    ...(token
+      ? {
+          tokenBalanceAt: (address: string, blockNumber: bigint) =>
+            client.readContract({ address: token, abi: ERC20, functionName: 'balanceOf', args: [getAddress(address)], blockNumber }),
+        }
+      : {}),
   };
   if (options.hotWalletKey && token) return { ...adapter, sender: evmSender(client, token, options.hotWalletKey as Hex, tokenDecimals) };
   return adapter;
@@ -194,6 +201,12 @@ function evmSender(client: PublicClient, token: Address, key: Hex, tokenDecimals
   let chainId: Promise<number> | undefined;
   return {
     hotWallet: account.address,
+    signMessage: async (message) => ({
+      address: account.address,
+      message,
+      signature: await account.signMessage({ message }),
+      scheme: 'eip191',
+    }),
     async balances() {
       const [tokenBalance, gas] = await Promise.all([
         client.readContract({ address: token, abi: ERC20, functionName: 'balanceOf', args: [account.address] }),

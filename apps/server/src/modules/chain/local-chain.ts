@@ -1,11 +1,16 @@
 import net from 'node:net';
 import path from 'node:path';
+import { Decimal } from '@wallet/contract';
 import type { DevChain } from '@wallet/devchain';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatUnits, parseAbi } from 'viem';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/database';
+import { recordEpoch } from '../books/sources/chain-epochs';
 import { deleteCheckpoints } from './queries';
-import { hexToTron } from './tron-address';
+import { hexToTron, tronToHex } from './tron-address';
+
+const BALANCE_OF = parseAbi(['function balanceOf(address owner) view returns (uint256)']);
 
 /** Test USDT minted to the demo hot wallet at each start, in base units (1,000,000 USDT). */
 const HOT_WALLET_USDT = 1_000_000n * 1_000_000n;
@@ -97,6 +102,39 @@ export async function startLocalChain(config: Config, log: FastifyBaseLogger): P
  */
 export async function forgetLocalChainCheckpoint(db: Db, networks: LocalChain['networks']): Promise<void> {
   await deleteCheckpoints(db, [...networks]);
+}
+
+/**
+ * The local chain's books start afresh with it: one epoch per token network it plays, opening with the
+ * hot wallet's balance (the minted test USDT) at the block reached once the start-up minting is done,
+ * so the mint itself is before the epoch and is not a transfer the ledger should know. ETH is not
+ * balanced (gas moves it without a ledger entry), so it has no epoch.
+ */
+export async function recordLocalChainEpochs(db: Db, local: Pick<LocalChain, 'devchain' | 'config' | 'networks'>): Promise<void> {
+  const { devchain, config } = local;
+  const block = await devchain.blockNumber();
+  const tokens: Array<{ network: 'BSC' | 'TRON'; token: `0x${string}`; address: string }> = [];
+  if (local.networks.includes('BSC')) tokens.push({ network: 'BSC', token: devchain.token, address: devchain.hotWallet });
+  if (local.networks.includes('TRON') && config.TRON_USDT_CONTRACT)
+    tokens.push({ network: 'TRON', token: tronToHex(config.TRON_USDT_CONTRACT), address: hexToTron(devchain.hotWallet) });
+  for (const { network, token, address } of tokens) {
+    const raw = await devchain.client.readContract({
+      address: token,
+      abi: BALANCE_OF,
+      functionName: 'balanceOf',
+      args: [devchain.hotWallet],
+      blockNumber: block,
+    });
+    await recordEpoch(db, {
+      network,
+      currency: 'USDT',
+      address,
+      startBlock: block,
+      // The test USDT has 6 decimals, as HOT_WALLET_USDT counts.
+      opening: new Decimal(formatUnits(raw, 6)).toFixed(),
+      reason: 'local_chain_start',
+    });
+  }
 }
 
 function portFree(port: number): Promise<boolean> {

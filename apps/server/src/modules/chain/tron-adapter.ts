@@ -1,7 +1,10 @@
+import { type Address, createPublicClient, http, parseAbi } from 'viem';
 import type { ChainAdapter, ObservedTransfer } from './adapter';
 import { createEvmAdapter } from './evm-adapter';
 import { hexToTron, tronToHex, tronTxId } from './tron-address';
 import { createTronSender } from './tron-sender';
+
+const BALANCE_OF = parseAbi(['function balanceOf(address owner) view returns (uint256)']);
 
 export interface TronAdapterOptions {
   /** The full node's Ethereum-compatible JSON-RPC endpoint (e.g. https://host/jsonrpc). */
@@ -29,6 +32,10 @@ export function createTronAdapter(options: TronAdapterOptions): ChainAdapter {
     asset: { kind: 'token', contract: tronToHex(options.usdtContract) },
     depositAddress: tronToHex(options.depositAddress),
   });
+  const evmBalanceAt = evm.tokenBalanceAt as NonNullable<ChainAdapter['tokenBalanceAt']>;
+  const latestClient = createPublicClient({ transport: http(options.rpcUrl, { retryCount: 1, timeout: 15_000 }) });
+  const latestBalance = (address: Address) =>
+    latestClient.readContract({ address: tronToHex(options.usdtContract), abi: BALANCE_OF, functionName: 'balanceOf', args: [address] });
   const toTron = (t: ObservedTransfer): ObservedTransfer => ({
     ...t,
     from: hexToTron(t.from),
@@ -47,6 +54,21 @@ export function createTronAdapter(options: TronAdapterOptions): ChainAdapter {
       return found === 'not_found' ? found : found.map(toTron);
     },
     isTxHash: (value) => /^(0x)?[0-9a-fA-F]{64}$/.test(value),
+    // eth_call with a block number. The local chain plays TRON on an EVM node, which answers for any
+    // past block. A real TRON full node's JSON-RPC answers eth_call only at "latest" (java-tron refuses
+    // other block tags): then the balance is read at "latest" between two reads of the head, and is
+    // taken only if the head was still the block asked for; otherwise the read fails (SourceUnavailable).
+    async tokenBalanceAt(address, blockNumber) {
+      try {
+        return await evmBalanceAt(tronToHex(address), blockNumber);
+      } catch (error) {
+        if ((await evm.head()) !== blockNumber) throw error;
+        const balance = await latestBalance(tronToHex(address));
+        if ((await evm.head()) !== blockNumber) throw error;
+        return balance;
+      }
+    },
+    toAmount: (raw) => (evm.toAmount as NonNullable<ChainAdapter['toAmount']>)(raw),
     ...(options.apiUrl && options.hotWalletKey
       ? {
           sender: createTronSender({

@@ -47,6 +47,12 @@ export function createTronSender(options: TronSenderOptions): ChainSender {
 
   return {
     hotWallet,
+    // TRON's own message signature (signMessageV2), computed offline from the key: what TronLink and
+    // tronweb's verifyMessageV2 check, and it recovers to the T address itself.
+    async signMessage(message) {
+      const { Trx } = await import('tronweb');
+      return { address: hotWallet, message, signature: Trx.signMessageV2(message, key), scheme: 'tron-v2' };
+    },
     async balances() {
       const [tokenBalance, gas] = await Promise.all([
         client.readContract({ address: token, abi: ERC20, functionName: 'balanceOf', args: [tronToHex(hotWallet)] }),
