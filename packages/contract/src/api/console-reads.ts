@@ -45,6 +45,8 @@ export const consoleDashboardSchema = z
       payoutOrders: z.number().int().describe('Flash exchange orders waiting for the operator'),
       tickets: z.number().int().describe('Tickets processing'),
       approvals: z.number().int().describe('Approval requests pending and not expired'),
+      reconBreaks: z.number().int().describe('Reconciliation breaks open'),
+      proofFailures: z.number().int().describe("Members' apps that found their proof of reserves wrong in the latest published snapshot"),
     }),
   })
   .meta({ id: 'ConsoleDashboard' });

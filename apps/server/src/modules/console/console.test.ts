@@ -173,7 +173,15 @@ describe('console reads', () => {
       flashExchange: {},
       newMembers: 2,
     });
-    expect(dashboard.queues).toEqual({ withdrawals: 1, unattributedDeposits: 1, payoutOrders: 0, tickets: 0, approvals: 0 });
+    expect(dashboard.queues).toEqual({
+      withdrawals: 1,
+      unattributedDeposits: 1,
+      payoutOrders: 0,
+      tickets: 0,
+      approvals: 0,
+      reconBreaks: 0,
+      proofFailures: 0,
+    });
 
     const series = await get('/api/v1/admin/dashboard/series?days=3', ops.headers);
     expect(series.statusCode, series.body).toBe(200);

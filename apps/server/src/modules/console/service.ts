@@ -16,6 +16,7 @@ import { dayIn, startOfDay } from '../../platform/time-zone';
 import { pendingApprovalCount } from '../approvals/service';
 import { lockAccountByOperator, lockState } from '../auth/account-security';
 import { findUserByUid, memberProfile, memberSearch, memberSessions, memberUids, newMembersDaily } from '../auth/service';
+import { openBreakCount, proofFailureCount } from '../books/recon/counts';
 import type { CardDeps } from '../cards/deps';
 import { kycStatus } from '../cards/kyc/service';
 import { cardDailySums, cardPage, listCards, memberIdsByCardLast4, setFrozenByOperator } from '../cards/service';
@@ -85,13 +86,15 @@ const countOf = (counts: DailyCount[]) => counts.reduce((total, c) => total + c.
 export async function dashboard(deps: ConsoleDeps): Promise<ConsoleDashboard> {
   const db = deps.cards.db;
   const range = daysUpToToday(deps, 1);
-  const [today, withdrawals, unattributedDeposits, payoutOrders, tickets, approvals] = await Promise.all([
+  const [today, withdrawals, unattributedDeposits, payoutOrders, tickets, approvals, reconBreaks, proofFailures] = await Promise.all([
     dailyFigures(deps, range),
     withdrawalsToReview(db),
     unattributedDepositCount(db),
     payoutOrdersWaiting(db),
     processingTicketCount(db),
     pendingApprovalCount(db, deps.cards.clock.now()),
+    openBreakCount(db),
+    proofFailureCount(db),
   ]);
   return {
     day: range.labels[0] ?? '',
@@ -103,7 +106,7 @@ export async function dashboard(deps: ConsoleDeps): Promise<ConsoleDashboard> {
       flashExchange: byCurrency(today.flashExchange),
       newMembers: countOf(today.newMembers),
     },
-    queues: { withdrawals, unattributedDeposits, payoutOrders, tickets, approvals },
+    queues: { withdrawals, unattributedDeposits, payoutOrders, tickets, approvals, reconBreaks, proofFailures },
   };
 }
 

@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Registry } from 'prom-client';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/database';
+import type { Approvals } from '../approvals/service';
+import { defineBookingKind } from './recon/booking';
+import { startReconJob } from './recon/job';
+import { registerReconMetrics } from './recon/metrics';
+import { reconRoutes } from './recon/routes';
+import type { ReconDeps } from './recon/run';
+import type { BooksSource } from './source';
+
+export { reconcile } from './recon/run';
+
+export interface BooksOptions {
+  db: Db;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  approvals: Approvals;
+  /** Without a job queue (tests), runs start from the console or by reconcile(). */
+  jobs?: PgBoss | null | undefined;
+  /** The app's Prometheus registry (registerMetrics' answer); without it, no books metrics. */
+  metrics?: Registry | null | undefined;
+  sources: BooksSource[];
+}
+
+/**
+ * The books for app.ts (issue 45, ADR 0037): reconciliation (the booking approval kind, the console's
+ * routes, the daily job and the metrics) and proof of reserves.
+ */
+export async function registerBooks(app: FastifyInstance, options: BooksOptions): Promise<ReconDeps> {
+  const { db, clock, logger, approvals, jobs, metrics, sources } = options;
+  const deps: ReconDeps = { db, clock, logger, sources };
+  defineBookingKind(approvals, { clock });
+  await app.register(reconRoutes, { deps, approvals });
+  if (metrics) registerReconMetrics(metrics, db);
+  if (jobs) await startReconJob(jobs, deps);
+  // Proof of reserves: its routes (public page, member's proofs, console) and snapshot job register here.
+  return deps;
+}
