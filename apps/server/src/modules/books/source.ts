@@ -26,7 +26,7 @@ export interface Difference {
   /** The ledger's side and the outside's side, exact decimal strings (null when one side has no figure). */
   expected: string | null;
   observed: string | null;
-  /** observed - expected, exact; never zero. */
+  /** observed - expected, exact; zero only when one side has no figure (something one side lacks). */
   difference: string;
   cause: BreakCause;
   details: Record<string, unknown>;

@@ -106,14 +106,18 @@ const sentence = (text: string) => {
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 };
 
-/** Drops what a source should never answer (a zero difference, another source's, an identity twice), logging it as the bug it is. */
+/**
+ * Drops what a source should never answer (a zero difference between two figures, another source's,
+ * an identity twice), logging it as the bug it is. Something one side lacks (a card the issuer does not
+ * know, at zero) has no figure on that side and is a difference whatever the amounts.
+ */
 function checked(deps: ReconDeps, source: ReconSource, reading: SourceReading): Difference[] {
   const seen = new Set<string>();
   return reading.differences.filter((d) => {
     const wrong =
       d.source !== source
         ? 'a difference of another source'
-        : new Decimal(d.difference).isZero()
+        : new Decimal(d.difference).isZero() && d.expected !== null && d.observed !== null
           ? 'a difference of zero'
           : seen.has(d.identity)
             ? 'the same identity twice'
