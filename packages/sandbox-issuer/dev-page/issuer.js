@@ -110,7 +110,10 @@ async function load() {
       (f.down || f.faults.length ? '' : '<tr><td colspan="4" class="muted">none armed</td></tr>'),
   );
   fill('holders', `<tr class="head"><th>id</th><th>name</th><th>KYC</th><th></th></tr>${h.cardholders.map(holderRow).join('')}`);
-  fill('cards', `<tr class="head"><th>card</th><th>state</th><th>purchase</th><th>physical</th><th>plant a break</th></tr>${c.cards.map(cardRow).join('')}`);
+  fill(
+    'cards',
+    `<tr class="head"><th>card</th><th>state</th><th>purchase</th><th>physical</th><th>plant a break</th></tr>${c.cards.map(cardRow).join('')}`,
+  );
   fill(
     'auths',
     `<tr class="head"><th>authorization</th><th>amount</th><th>decision</th><th></th></tr>${a.authorizations.map(authorizationRow).join('')}`,

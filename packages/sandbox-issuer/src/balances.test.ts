@@ -97,13 +97,19 @@ describe('balances and float for reconciliation', () => {
   it('plants a load at the issuer only: the card and the float rise, nothing is sent to the app', async () => {
     const issuer = start();
     const card = await newCard(issuer);
-    const planted = await issuer.app.inject({ method: 'POST', url: `/sandbox/cards/${card}/load-at-issuer-only`, payload: { amount: '7.25' } });
+    const planted = await issuer.app.inject({
+      method: 'POST',
+      url: `/sandbox/cards/${card}/load-at-issuer-only`,
+      payload: { amount: '7.25' },
+    });
     expect(planted.statusCode).toBe(200);
     expect(planted.json()).toMatchObject({ balance: '7.25', float: { USD: '7.25' } });
     expect([...issuer.store.events.values()].filter((event) => event.type !== 'card.opened')).toEqual([]);
     const bad = await issuer.app.inject({ method: 'POST', url: `/sandbox/cards/${card}/load-at-issuer-only`, payload: { amount: '-1' } });
     expect(bad.statusCode).toBe(400);
-    expect((await issuer.app.inject({ method: 'POST', url: '/sandbox/cards/ic_none/load-at-issuer-only', payload: { amount: '1' } })).statusCode).toBe(404);
+    expect(
+      (await issuer.app.inject({ method: 'POST', url: '/sandbox/cards/ic_none/load-at-issuer-only', payload: { amount: '1' } })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses an unknown cursor and a limit above 5000, and answers 503 while down', async () => {

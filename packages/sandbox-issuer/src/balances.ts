@@ -41,12 +41,19 @@ function heldByCard(store: SandboxStore): Map<string, bigint> {
 export function cardBalances(store: SandboxStore): CardBalance[] {
   const held = heldByCard(store);
   return [...store.cards.values()]
-    .map((card) => ({ id: card.id, currency: card.currency, balance: fromMinor(card.balanceMinor), held: fromMinor(held.get(card.id) ?? 0n) }))
+    .map((card) => ({
+      id: card.id,
+      currency: card.currency,
+      balance: fromMinor(card.balanceMinor),
+      held: fromMinor(held.get(card.id) ?? 0n),
+    }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export function floatBalances(store: SandboxStore): Record<string, string> {
-  return Object.fromEntries([...store.float.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, cents]) => [currency, fromMinor(cents)]));
+  return Object.fromEntries(
+    [...store.float.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, cents]) => [currency, fromMinor(cents)]),
+  );
 }
 
 /**
