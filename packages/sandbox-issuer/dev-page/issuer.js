@@ -39,6 +39,7 @@ const actions = {
       mcc: value(row, 'mcc'),
       channel: value(row, 'channel'),
     }),
+  'load-at-issuer-only': (id, row) => post(path('cards', id, 'load-at-issuer-only'), { amount: value(row, 'plant') }),
   ship: (id) => post(path('cards', id, 'ship')),
   deliver: (id) => post(path('cards', id, 'deliver')),
   printed: (id) => call('GET', path('cards', id, 'printed')),
@@ -77,7 +78,9 @@ function cardRow(x) {
         (x.shipping.status === 'delivered' ? button('printed', x.id, 'read printed number') : '') +
         (x.bound ? ' bound' : '')
       : '';
-  return `<tr><td>${esc(x.id)}<br>${esc(`${x.type} ${x.currency}`)} •••• ${esc(x.last4 || '----')}</td><td>${esc(x.state)}<br><span class="muted">${esc(`${x.shipping.status} ${x.shipping.trackingNumber || ''}`)}</span></td><td>${purchase}</td><td>${physical}</td></tr>`;
+  // Plants a break for the reconciliation to find: money on the card that the app was never told of.
+  const plant = `<input name="plant" class="narrow" value="5" aria-label="amount to load at the issuer only">${button('load-at-issuer-only', x.id, 'load at issuer only')}`;
+  return `<tr><td>${esc(x.id)}<br>${esc(`${x.type} ${x.currency}`)} •••• ${esc(x.last4 || '----')}</td><td>${esc(x.state)}<br>${esc(x.balance)} ${esc(x.currency)}<br><span class="muted">${esc(`${x.shipping.status} ${x.shipping.trackingNumber || ''}`)}</span></td><td>${purchase}</td><td>${physical}</td><td>${plant}</td></tr>`;
 }
 
 function authorizationRow(x) {
@@ -87,8 +90,16 @@ function authorizationRow(x) {
 }
 
 async function load() {
-  const urls = ['/sandbox/cardholders', '/sandbox/cards', '/sandbox/authorizations', '/sandbox/faults'];
-  const [h, c, a, f] = await Promise.all(urls.map((u) => fetch(u).then((r) => r.json())));
+  const urls = ['/sandbox/cardholders', '/sandbox/cards', '/sandbox/authorizations', '/sandbox/faults', '/sandbox/float'];
+  const [h, c, a, f, fl] = await Promise.all(urls.map((u) => fetch(u).then((r) => r.json())));
+  const floats = Object.entries(fl.balances);
+  fill(
+    'float',
+    '<tr class="head"><th>currency</th><th>float</th></tr>' +
+      (floats.length
+        ? floats.map(([currency, amount]) => `<tr><td>${esc(currency)}</td><td>${esc(amount)}</td></tr>`).join('')
+        : '<tr><td colspan="2" class="muted">nothing loaded yet</td></tr>'),
+  );
   fill(
     'faults',
     '<tr class="head"><th>calls</th><th>fails by</th><th>ms</th><th>still to fail</th></tr>' +
@@ -99,7 +110,10 @@ async function load() {
       (f.down || f.faults.length ? '' : '<tr><td colspan="4" class="muted">none armed</td></tr>'),
   );
   fill('holders', `<tr class="head"><th>id</th><th>name</th><th>KYC</th><th></th></tr>${h.cardholders.map(holderRow).join('')}`);
-  fill('cards', `<tr class="head"><th>card</th><th>state</th><th>purchase</th><th>physical</th></tr>${c.cards.map(cardRow).join('')}`);
+  fill(
+    'cards',
+    `<tr class="head"><th>card</th><th>state</th><th>purchase</th><th>physical</th><th>plant a break</th></tr>${c.cards.map(cardRow).join('')}`,
+  );
   fill(
     'auths',
     `<tr class="head"><th>authorization</th><th>amount</th><th>decision</th><th></th></tr>${a.authorizations.map(authorizationRow).join('')}`,

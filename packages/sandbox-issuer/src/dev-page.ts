@@ -22,6 +22,10 @@ Card numbers are Luhn-valid test numbers from a test BIN; nothing here is real m
 ms <input id="f-ms" placeholder="default"> count <input id="f-count" value="1">
 <button data-act="arm">arm</button><button data-act="clear-faults">clear all faults</button></p>
 <table id="faults"></table>
+<h2>Float</h2>
+<p class="muted">What the issuer holds for all cards. "load at issuer only" on a card raises the card and the float without telling
+the app: the next reconciliation in the console finds the card's balance break and the float break.</p>
+<table id="float"></table>
 <h2>Cardholders (KYC)</h2><table id="holders"></table>
 <h2>Cards</h2><table id="cards"></table>
 <h2>Authorizations</h2><table id="auths"></table>

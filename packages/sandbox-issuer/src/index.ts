@@ -1,6 +1,8 @@
+export { type CardBalance, cardBalances, floatBalances, MAX_BALANCE_PAGE } from './balances';
 export type { ArmedFault, Fault, FaultMode, FaultOperation, FaultRequest, FaultRules } from './faults';
 export { FaultBoard, faultRoutes } from './faults';
 export { isLuhnValid, TEST_BIN } from './luhn';
+export { fromMinor, isAmount, toMinor } from './money';
 export { pageHtml, SANDBOX_CSS, SANDBOX_PAGE_POLICY, servePage } from './page-files';
 export { buildSandboxIssuer, type SandboxIssuer, type SandboxOptions } from './server';
 export { signatureHeader } from './signing';

@@ -45,7 +45,9 @@ export function moneyRoutes(api: FastifyInstance, store: SandboxStore, faults: F
   const apply = (card: SandboxCard, kind: Kind, key: string, amount: string): SandboxOperation => {
     const minor = toMinor(amount);
     if (kind === 'unload' && card.balanceMinor < minor) return record(card, kind, key, amount, 'insufficient_funds');
-    card.balanceMinor += kind === 'load' ? minor : -minor;
+    const moved = kind === 'load' ? minor : -minor;
+    card.balanceMinor += moved;
+    store.moveFloat(card.currency, moved);
     return record(card, kind, key, amount, null);
   };
 

@@ -1,3 +1,4 @@
+import { toMinor } from './money';
 import type { StateCodec } from './state-file';
 import {
   type Cardholder,
@@ -22,6 +23,8 @@ interface StoredState {
   /** Absent in files saved before loads and unloads were kept as operations. */
   operations?: SandboxOperation[];
   failNextOpenings: number;
+  /** The float per currency in cents; absent in files saved before it was kept. */
+  float?: Record<string, string>;
 }
 
 /** The store as JSON: maps as lists, card balances (bigint cents) as strings. */
@@ -35,6 +38,7 @@ export function storeToJson(store: SandboxStore): string {
     idempotent: [...store.idempotent.entries()],
     operations: [...store.operations.values()],
     failNextOpenings: store.failNextOpenings,
+    float: Object.fromEntries([...store.float.entries()].map(([currency, cents]) => [currency, cents.toString()])),
   };
   return JSON.stringify(state);
 }
@@ -50,7 +54,22 @@ export function storeFromJson(text: string): SandboxStore {
   for (const [key, reply] of state.idempotent) store.idempotent.set(key, reply);
   for (const operation of state.operations ?? []) store.operations.set(operation.key, operation);
   store.failNextOpenings = state.failNextOpenings;
+  if (state.float) for (const [currency, cents] of Object.entries(state.float)) store.float.set(currency, BigInt(cents));
+  else openingFloat(store);
   return store;
+}
+
+/**
+ * A file from before the float was kept: it starts as what the cards hold with their holds, the only
+ * figure that file can tell, so an older sandbox does not open with a float break it never had.
+ */
+function openingFloat(store: SandboxStore) {
+  for (const card of store.cards.values()) store.moveFloat(card.currency, card.balanceMinor);
+  for (const authorization of store.authorizations.values()) {
+    const card = store.cards.get(authorization.cardId);
+    const held = authorization.held ?? (authorization.approved ? authorization.amount : '0');
+    if (card) store.moveFloat(card.currency, toMinor(held));
+  }
 }
 
 export const ISSUER_STATE: StateCodec<SandboxStore> = {

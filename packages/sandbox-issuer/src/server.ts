@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { balanceRoutes, plantRoutes } from './balances';
 import { type DeliveryOptions, emit, redeliver, send } from './deliver';
 import { devPage, ISSUER_PAGE_SCRIPT } from './dev-page';
 import { FaultBoard, faultRoutes, ISSUER_FAULTS } from './faults';
@@ -278,6 +279,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
     }
 
     moneyRoutes(api, store, faults);
+    balanceRoutes(api, store, faults);
 
     api.post(
       '/v1/cards/:id/ship',
@@ -315,6 +317,7 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
   });
 
   faultRoutes(app, faults);
+  plantRoutes(app, store);
 
   app.post('/sandbox/openings/fail-next', async (request) => {
     const count = Number(((request.body ?? {}) as Body).count ?? 1);
@@ -419,7 +422,16 @@ export function buildSandboxIssuer(options: SandboxOptions): SandboxIssuer {
       const amount = body.amount === undefined ? authorization.amount : body.amount;
       if (!isAmount(amount)) return invalid(reply, 'amount must be a positive decimal string with at most 2 decimals');
       const card = store.cards.get(authorization.cardId);
-      if (card) card.balanceMinor += settleAtIssuer(authorization, kind, toMinor(amount));
+      if (card) {
+        const settledBefore = toMinor(authorization.settled ?? '0');
+        const refundedBefore = toMinor(authorization.refunded ?? '0');
+        card.balanceMinor += settleAtIssuer(authorization, kind, toMinor(amount));
+        // The float pays merchants out at clearing and takes refunds back; holds and reversals move nothing out.
+        store.moveFloat(
+          card.currency,
+          toMinor(authorization.refunded ?? '0') - refundedBefore - (toMinor(authorization.settled ?? '0') - settledBefore),
+        );
+      }
       const delivered = await emit(store, delivery, `authorization.${kind}`, {
         authorizationId: authorization.id,
         cardId: authorization.cardId,

@@ -93,4 +93,15 @@ export class SandboxStore {
   operations = new Map<string, SandboxOperation>();
   /** Openings still to fail on purpose (test helper). */
   failNextOpenings = 0;
+  /**
+   * The program float per currency in cents: what the issuer holds for all cards, kept as its own
+   * figure (as a real issuer's settlement account is) rather than summed from the cards, so a
+   * reconciliation can check the cards against it. Moved by loads, unloads, clearings, refunds and
+   * the load-at-issuer-only plant.
+   */
+  float = new Map<string, bigint>();
+
+  moveFloat(currency: string, cents: bigint) {
+    this.float.set(currency, (this.float.get(currency) ?? 0n) + cents);
+  }
 }

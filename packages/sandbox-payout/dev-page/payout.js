@@ -31,6 +31,7 @@ const actions = {
   },
   'clear-faults': () => call('DELETE', '/sandbox/faults'),
   paid: (id) => call('POST', path('payouts', id, 'paid'), {}),
+  'pay-twice': (id) => call('POST', path('payouts', id, 'pay-twice'), {}),
   reject: (id, row) => {
     const reason = row.querySelector('input').value.trim();
     return call('POST', path('payouts', id, 'rejected'), reason ? { reason } : {});
@@ -52,7 +53,10 @@ function payoutRow(x) {
   const acts =
     x.status === 'pending'
       ? `<button data-act="paid" data-id="${esc(x.id)}">mark paid</button><br><input class="reason" placeholder="reason (optional)" aria-label="reason"><button data-act="reject" data-id="${esc(x.id)}">reject</button>`
-      : '';
+      : x.status === 'paid'
+        ? // Plants a break for the reconciliation to find: the partner pays this payout once more.
+          `<button data-act="pay-twice" data-id="${esc(x.id)}">pay again (plant a break)</button>`
+        : '';
   return `<tr><td>${esc(x.id)}<br><span class="muted">${esc(x.reference)} · ${esc(x.createdAt)}</span></td><td>${esc(`${x.amount} ${x.currency}`)}<br><span class="muted">${esc(x.method)}</span></td><td>${payee}</td><td class="${status}">${esc(x.status)}${notes}</td><td>${acts}</td></tr>`;
 }
 

@@ -27,7 +27,9 @@ timeout-after: recorded, then waits ms and 504. down: every partner API call ans
 ms <input id="f-ms" placeholder="default"> count <input id="f-count" value="1">
 <button data-act="arm">arm</button><button data-act="clear-faults">clear all faults</button></p>
 <table id="faults"></table>
-<h2>Payouts</h2><table id="payouts"></table>
+<h2>Payouts</h2>
+<p class="muted">"pay again" on a paid payout makes the partner pay it a second time without telling the app: the next
+reconciliation in the console finds it as paid twice.</p><table id="payouts"></table>
 <h2>Webhook events</h2><table id="events"></table>
 <h2>Last reply</h2><pre id="out"></pre>`,
     'payout.js',

@@ -1,5 +1,5 @@
 import type { StateCodec } from '@wallet/sandbox-issuer';
-import { type Payout, type PayoutEvent, PayoutStore } from './store';
+import { type Payout, type PayoutEvent, type PayoutPayment, PayoutStore } from './store';
 
 const FORMAT = 1;
 
@@ -7,10 +7,19 @@ interface StoredState {
   format: typeof FORMAT;
   payouts: Payout[];
   events: PayoutEvent[];
+  /** Absent in files saved before payments were kept. */
+  payments?: PayoutPayment[];
+  prefundingMinor?: string;
 }
 
 export function storeToJson(store: PayoutStore): string {
-  const state: StoredState = { format: FORMAT, payouts: [...store.payouts.values()], events: [...store.events.values()] };
+  const state: StoredState = {
+    format: FORMAT,
+    payouts: [...store.payouts.values()],
+    events: [...store.events.values()],
+    payments: store.payments,
+    prefundingMinor: store.prefundingMinor.toString(),
+  };
   return JSON.stringify(state);
 }
 
@@ -20,6 +29,10 @@ export function storeFromJson(text: string): PayoutStore {
   const store = new PayoutStore();
   for (const payout of state.payouts) store.payouts.set(payout.id, payout);
   for (const event of state.events) store.events.set(event.id, event);
+  if (state.payments) store.payments = state.payments;
+  // An older file: each payout it holds as paid was paid once, on its last update.
+  else for (const payout of state.payouts) if (payout.status === 'paid') store.pay(payout, payout.updatedAt);
+  if (state.prefundingMinor !== undefined) store.prefundingMinor = BigInt(state.prefundingMinor);
   return store;
 }
 

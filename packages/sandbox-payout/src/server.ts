@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { FaultBoard, faultRoutes, SANDBOX_CSS, StateFile, servePage } from '@wallet/sandbox-issuer';
+import { FaultBoard, faultRoutes, SANDBOX_CSS, StateFile, servePage, toMinor } from '@wallet/sandbox-issuer';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Deliveries, type DeliveryTuning, finished } from './deliver';
 import { devPage, PAYOUT_PAGE_SCRIPT } from './dev-page';
 import { PAYOUT_FAULTS } from './faults';
+import { paymentRoutes } from './payments';
 import { PAYOUT_STATE } from './persist';
 import { parseSettings, type Settings } from './settings';
 import { maskedView, newId, newReference, type Outcome, type Payout, PayoutStore, payoutView } from './store';
@@ -19,6 +20,8 @@ export interface SandboxPayoutOptions {
   autoSettleSeconds?: number | null;
   /** outcome of automatic settlement */
   autoOutcome?: 'paid' | 'rejected';
+  /** What the platform prefunded with the partner (CNY), at the first start; a state file keeps what is left. */
+  prefunding?: string;
   /** Keep the sandbox's records in this file across restarts (npm start); without it, in memory only (tests). */
   stateFile?: string;
   logger?: boolean;
@@ -59,6 +62,7 @@ export function buildSandboxPayout(options: SandboxPayoutOptions): SandboxPayout
 
   const app = Fastify({ logger: options.logger ?? false });
   const store = options.stateFile ? StateFile.load(options.stateFile, PAYOUT_STATE) : new PayoutStore();
+  if (options.prefunding !== undefined && store.payments.length === 0) store.prefundingMinor = toMinor(options.prefunding);
   const file = options.stateFile
     ? new StateFile(options.stateFile, PAYOUT_STATE, store, (error) =>
         app.log.error({ err: error }, 'sandbox payout: saving its data failed'),
@@ -104,6 +108,7 @@ export function buildSandboxPayout(options: SandboxPayoutOptions): SandboxPayout
     const now = new Date().toISOString();
     payout.status = outcome;
     payout.reason = outcome === 'rejected' ? reason : null;
+    if (outcome === 'paid') store.pay(payout, now);
     payout.updatedAt = now;
     payout.autoSettle = null;
     const event = {
@@ -195,6 +200,8 @@ export function buildSandboxPayout(options: SandboxPayoutOptions): SandboxPayout
       return payoutView(record(parsed.submission));
     });
 
+    paymentRoutes(api, store);
+
     api.get('/v1/payouts/:id', async (request, reply) => {
       const payout = store.payouts.get(idParam(request.params));
       return payout ? payoutView(payout) : notFound(reply, 'payout');
@@ -241,6 +248,15 @@ export function buildSandboxPayout(options: SandboxPayoutOptions): SandboxPayout
   });
 
   faultRoutes(app, faults);
+
+  /** Plants a break on purpose: the partner pays a paid payout once more, and tells the app nothing. */
+  app.post('/sandbox/payouts/:id/pay-twice', async (request, reply) => {
+    const payout = store.payouts.get(idParam(request.params));
+    if (!payout) return notFound(reply, 'payout');
+    if (payout.status !== 'paid') return fail(reply, 409, 'payout_not_paid', 'only a paid payout can be paid again');
+    const payment = store.pay(payout, new Date().toISOString());
+    return { payout: payoutView(payout), payment };
+  });
 
   // After a restart: what was under way when the last run stopped goes on, as at a real partner.
   for (const payout of store.payouts.values()) schedule(payout);

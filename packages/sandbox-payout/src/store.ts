@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { toMinor } from '@wallet/sandbox-issuer';
 
 /**
  * The payout partner's own records: it plays a separate company, so it shares nothing with the app's
@@ -94,9 +95,42 @@ export const newReference = () => `PO${[...randomBytes(12)].map((byte) => REFERE
 /** Enough history for the dev page; older events are dropped so a long-running sandbox stays small. */
 const MAX_EVENTS = 500;
 
+/** One payment the partner made: a payout paid twice has two, with distinct ids and the same reference. */
+export interface PayoutPayment {
+  id: string;
+  /** The caller's order id, the reference it gave with the payout. */
+  reference: string;
+  /** The partner's own number of the payout. */
+  partnerReference: string;
+  amount: string;
+  currency: 'CNY';
+  paidAt: string;
+}
+
+/** What the partner starts with in its prefunding account unless told otherwise (CNY). */
+export const DEFAULT_PREFUNDING = '1000000';
+
 export class PayoutStore {
   payouts = new Map<string, Payout>();
   events = new Map<string, PayoutEvent>();
+  /** Every payment made, in the order made: append-only, so a listing's first pages never change. */
+  payments: PayoutPayment[] = [];
+  /** What the platform prefunded with the partner, in fen, reduced by every payment. */
+  prefundingMinor = toMinor(DEFAULT_PREFUNDING);
+
+  pay(payout: Payout, at: string): PayoutPayment {
+    const payment: PayoutPayment = {
+      id: newId('pay'),
+      reference: payout.id,
+      partnerReference: payout.reference,
+      amount: payout.amount,
+      currency: 'CNY',
+      paidAt: at,
+    };
+    this.payments.push(payment);
+    this.prefundingMinor -= toMinor(payout.amount);
+    return payment;
+  }
 
   addEvent(event: PayoutEvent) {
     this.events.set(event.id, event);

@@ -28,6 +28,28 @@ export interface PayoutPartner {
   submit(request: PayoutRequest): Promise<PartnerPayout>;
   /** The payout the partner holds under our id, or null when it never took one. */
   lookup(id: string): Promise<PartnerPayout | null>;
+  /** One page of every payment made (a payout paid twice is listed twice, same reference); pass nextCursor back until null. */
+  listPaid(input: { cursor?: string | null; limit?: number }): Promise<PartnerPaymentPage>;
+  /** What the partner counts as paid, per currency. */
+  totals(): Promise<{ asOf: string; paid: Record<string, { count: number; amount: string }> }>;
+  /** What the platform still has prefunded with the partner, per currency. */
+  prefunding(): Promise<{ asOf: string; balances: Record<string, string> }>;
+}
+
+export interface PartnerPayment {
+  /** The partner's id of this one payment. */
+  id: string;
+  /** Our order id, given as the payout's id. */
+  reference: string;
+  amount: string;
+  currency: string;
+  paidAt: string;
+}
+
+export interface PartnerPaymentPage {
+  asOf: string;
+  payouts: PartnerPayment[];
+  nextCursor: string | null;
 }
 
 export class PartnerError extends Error {
@@ -69,6 +91,21 @@ export class HttpPayoutPartner implements PayoutPartner {
       if (error instanceof PartnerError && error.status === 404) return null;
       throw error;
     }
+  }
+
+  listPaid(input: { cursor?: string | null; limit?: number }): Promise<PartnerPaymentPage> {
+    const query = new URLSearchParams({ status: 'paid' });
+    if (input.cursor) query.set('cursor', input.cursor);
+    if (input.limit !== undefined) query.set('limit', String(input.limit));
+    return this.call('GET', `/v1/payouts?${query}`) as Promise<PartnerPaymentPage>;
+  }
+
+  totals() {
+    return this.call('GET', '/v1/totals') as ReturnType<PayoutPartner['totals']>;
+  }
+
+  prefunding() {
+    return this.call('GET', '/v1/prefunding') as ReturnType<PayoutPartner['prefunding']>;
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<unknown> {

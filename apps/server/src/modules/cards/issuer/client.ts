@@ -68,6 +68,32 @@ export interface IssuerClient {
   /** A load or unload as the issuer recorded it under our key, or null when it never took one with that key. */
   getOperation(idempotencyKey: string): Promise<IssuerOperation | null>;
   ship(cardId: string, address: Record<string, unknown>): Promise<IssuerCard['shipping']>;
+  /**
+   * One page of every card's balance (what it can spend) and holds, for reconciliation. All pages of
+   * one listing answer for the same asOf; pass the nextCursor back until it is null. At most 5000 a page.
+   */
+  listBalances(input: { cursor?: string | null; limit?: number }): Promise<IssuerBalancePage>;
+  /** The program float per currency: what the issuer holds for all cards together. */
+  getFloat(): Promise<IssuerFloat>;
+}
+
+export interface IssuerCardBalance {
+  id: string;
+  currency: string;
+  /** Exact decimal strings. */
+  balance: string;
+  held: string;
+}
+
+export interface IssuerBalancePage {
+  asOf: string;
+  cards: IssuerCardBalance[];
+  nextCursor: string | null;
+}
+
+export interface IssuerFloat {
+  asOf: string;
+  balances: Record<string, string>;
 }
 
 export interface IssuerOperation {

@@ -1,5 +1,14 @@
 import { callJsonApi, type JsonApi } from '../../../platform/json-api';
-import { type CardSecrets, type IssuerCard, type IssuerCardholder, type IssuerClient, IssuerError, type IssuerOperation } from './client';
+import {
+  type CardSecrets,
+  type IssuerBalancePage,
+  type IssuerCard,
+  type IssuerCardholder,
+  type IssuerClient,
+  IssuerError,
+  type IssuerFloat,
+  type IssuerOperation,
+} from './client';
 
 /** Real issuers answer within a few seconds; a stuck call must not hold a request or job forever. */
 const TIMEOUT_MS = 10_000;
@@ -78,6 +87,15 @@ export class HttpIssuer implements IssuerClient {
     });
     return reply.shipping;
   }
+  listBalances(input: { cursor?: string | null; limit?: number }) {
+    const query = new URLSearchParams();
+    if (input.cursor) query.set('cursor', input.cursor);
+    if (input.limit !== undefined) query.set('limit', String(input.limit));
+    return this.call<IssuerBalancePage>('GET', `/v1/balances?${query}`);
+  }
+  getFloat() {
+    return this.call<IssuerFloat>('GET', '/v1/float');
+  }
 }
 
 /** Stands in when no issuer is configured (for example in tests of other modules): every call fails. */
@@ -99,4 +117,6 @@ export class UnconfiguredIssuer implements IssuerClient {
   unload = async () => this.fail();
   getOperation = async (): Promise<IssuerOperation | null> => this.fail();
   ship = async () => this.fail();
+  listBalances = async (): Promise<IssuerBalancePage> => this.fail();
+  getFloat = async (): Promise<IssuerFloat> => this.fail();
 }
