@@ -12,8 +12,14 @@ import { registerApprovals } from './modules/approvals/register';
 import { createApprovals } from './modules/approvals/service';
 import { registerAudit } from './modules/audit/register';
 import { registerAuth } from './modules/auth/register';
+import { registerBooks } from './modules/books/register';
+import type { BooksSource } from './modules/books/source';
+import { chainSource } from './modules/books/sources/chain';
+import { issuerSource } from './modules/books/sources/issuer';
+import { payoutSource } from './modules/books/sources/payout';
 import { registerOwnOrigins } from './modules/auth/session-cookie';
 import type { IssuerClient } from './modules/cards/issuer/client';
+import { UnconfiguredIssuer } from './modules/cards/issuer/http-issuer';
 import { registerCards } from './modules/cards/register';
 import { registerChain } from './modules/chain/register';
 import { registerConsole } from './modules/console/register';
@@ -71,6 +77,8 @@ export interface AppDeps {
   devchain?: DevChain;
   /** Tests pass a clock they move by hand. */
   clock?: Clock;
+  /** What the books reconcile against; by default the chains, the issuer and the partner configured. */
+  booksSources?: BooksSource[];
   logger: FastifyBaseLogger;
 }
 
@@ -107,7 +115,7 @@ export async function buildApp(deps: AppDeps) {
   await registerSecurityHeaders(app, config.NODE_ENV === 'production');
   await app.register(fastifyCookie);
   await registerCompression(app);
-  registerMetrics(app, database.pool);
+  const metrics = registerMetrics(app, database.pool);
   await registerOpenApi(app);
 
   await registerCors(app, config.CORS_ORIGINS);
@@ -154,7 +162,7 @@ export async function buildApp(deps: AppDeps) {
   await registerAdmin(app, { walletDeps, approvals });
   if (jobs) await startSecretLimitJobs(jobs, limits);
   const cardDeps = await registerCards(app, { authDeps, config, logger, jobs, issuer: deps.issuer, sandboxUrl: deps.sandboxUrl });
-  await registerPayout(app, {
+  const payoutDeps = await registerPayout(app, {
     authDeps,
     config,
     logger,
@@ -171,6 +179,12 @@ export async function buildApp(deps: AppDeps) {
   await registerPlacement(app, { authDeps });
   await registerNodes(app, { authDeps, approvals });
   await registerDpool(app, { db, clock, approvals, jobs, logger });
+  const booksSources = deps.booksSources ?? [
+    chainSource({ chain, logger }),
+    ...(cardDeps.issuer instanceof UnconfiguredIssuer ? [] : [issuerSource({ db, issuer: cardDeps.issuer })]),
+    ...(payoutDeps.partner ? [payoutSource({ db, partner: payoutDeps.partner })] : []),
+  ];
+  await registerBooks(app, { db, clock, logger, approvals, jobs, metrics, sources: booksSources });
   if (config.NODE_ENV !== 'production') await app.register(devFileRoutes);
 
   // Production always serves the web app; development does when it has been built (npm start).

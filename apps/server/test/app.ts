@@ -41,7 +41,7 @@ export async function createTestApp({
   /** A local chain for the development-only faucet routes. */
   devchain?: DevChain;
   /** Outside services the app is given (a payout partner, a job queue). */
-  deps?: Pick<AppDeps, 'payoutPartner' | 'jobs'>;
+  deps?: Pick<AppDeps, 'payoutPartner' | 'jobs' | 'booksSources'>;
 } = {}): Promise<TestApp> {
   const database = await createTestDatabase({ migrate });
   const logs: string[] = [];
