@@ -30,7 +30,7 @@ export function SnapshotHistory({ shownId }: { shownId: string | null }) {
         <List data-testid="snapshot-history">
           {items.map((item) => (
             <LinkItem key={item.id} to={snapshotPath(item.id)} testId={`snapshot-${item.id}`}>
-              <div className={styles.rows}>
+              <div className={styles.historyRow}>
                 <div className={styles.head}>
                   <span>{formatDateTime(item.cutoffAt, language)}</span>
                   {item.id === shownId && (

@@ -35,8 +35,12 @@ export function SnapshotLines({ lines }: { lines: PublicSnapshot['lines'] }) {
                 {
                   key: 'ratio',
                   label: t('reserves.ratio'),
-                  value: percent === null ? t('reserves.nothingOwed') : t('reserves.percent', { percent }),
-                  strong: true,
+                  // Coloured by whether it covers what is owed, not as every strong figure is.
+                  value: (
+                    <span className={backed ? styles.ok : styles.bad}>
+                      {percent === null ? t('reserves.nothingOwed') : t('reserves.percent', { percent })}
+                    </span>
+                  ),
                   testId: `ratio-${line.currency}`,
                 },
               ]}
