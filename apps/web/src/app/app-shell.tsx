@@ -5,6 +5,7 @@ import lockStyles from '../features/app-lock/app-lock.module.css';
 import { useAppLock } from '../features/app-lock/use-app-lock';
 import { AppNotices } from '../features/app-release/components/app-notices';
 import { LiveBridge } from '../features/notifications/components/live-bridge';
+import { ProofAutoCheck } from '../features/reserves/proof-auto-check';
 import styles from './app-shell.module.css';
 import { CloudOffIcon } from './cloud-off-icon';
 import { lazyPage, usePageLoading } from './lazy-page';
@@ -27,6 +28,8 @@ export function AppShell() {
     <>
       {loading && <div className={styles.progress} role="progressbar" aria-hidden="true" />}
       <LiveBridge />
+      {/* The member's proof of reserves, checked by the app once per snapshot, after the first screen. */}
+      <ProofAutoCheck />
       {/* Offline and "new version" notices; registers the service worker. */}
       <AppNotices offlineIcon={<CloudOffIcon />} />
       <div

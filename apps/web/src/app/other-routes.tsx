@@ -74,6 +74,7 @@ const OTHER_ROUTES = (
       {page('pages/global/index', () => import('../pages/global/index'))}
       {page('pages/glo/index', () => import('../pages/glo/index'))}
       {page('pages/jiefen/index', () => import('../pages/jiefen/index'))}
+      {page('pages/reserves/mine', () => import('../pages/reserves/mine'))}
     </Route>
     {/* The app's own pages (version, update, download, about) read the same signed in or out; so do
         the help centre and the support page, and the lock link of a security email, whoever is
@@ -87,6 +88,8 @@ const OTHER_ROUTES = (
     {page('pages/helpcenterSun/correlation/index', () => import('../pages/helpcenterSun/correlation/index'))}
     {page('pages/service/index', () => import('../pages/service/index'))}
     {page('pages/lockAccount/index', () => import('../pages/lockAccount/index'))}
+    {/* Proof of reserves is public: a visitor sees what is owed and held before ever signing up. */}
+    {page('pages/reserves/index', () => import('../pages/reserves/index'))}
     {page('*', () => import('../pages/not-found/index'))}
   </Routes>
 );

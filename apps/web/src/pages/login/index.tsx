@@ -41,6 +41,7 @@ export default function LoginPage() {
             { to: codeLoginPath, label: t('auth.login.codeLogin'), testId: 'goto-code-login' },
             { to: withRedirect('/pages/login/forgot', redirect), label: t('auth.login.forgot'), testId: 'goto-forgot' },
             { to: registerPath, label: t('auth.login.register'), lead: t('auth.login.noAccount'), testId: 'goto-register' },
+            { to: '/pages/reserves/index', label: t('reserves.loginLink'), testId: 'goto-reserves' },
           ]}
         />
         <FormCard>

@@ -4,6 +4,7 @@ import {
   BankcardOutline,
   CheckShieldOutline,
   EnvironmentOutline,
+  FileOutline,
   GiftOutline,
   GlobalOutline,
   HistogramOutline,
@@ -68,6 +69,16 @@ export function AccountEntries() {
           </LinkItem>
           <LinkItem to="/pages/jiefen/index" prefix={icon(<HistogramOutline />)} testId="entry-node-rewards">
             {t('nodes.rewards.title')}
+          </LinkItem>
+        </List>
+      </Section>
+      <Section title={t('reserves.entrySection')}>
+        <List>
+          <LinkItem to="/pages/reserves/mine" prefix={icon(<CheckShieldOutline />)} testId="entry-my-proof">
+            {t('reserves.entryMine')}
+          </LinkItem>
+          <LinkItem to="/pages/reserves/index" prefix={icon(<FileOutline />)} testId="entry-reserves">
+            {t('reserves.entryPublic')}
           </LinkItem>
         </List>
       </Section>

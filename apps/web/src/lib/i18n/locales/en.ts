@@ -12,6 +12,7 @@ import { kycEn } from './kyc/en';
 import { notificationsEn } from './notifications/en';
 import { payoutEn } from './payout/en';
 import { nodesEn, placementEn } from './placement/en';
+import { reservesEn } from './reserves/en';
 import { secondFactorEn } from './second-factor/en';
 import { statementsEn } from './statements/en';
 import { ticketsEn } from './tickets/en';
@@ -839,6 +840,7 @@ export const en = {
   invitation: invitationEn,
   placement: placementEn,
   nodes: nodesEn,
+  reserves: reservesEn,
   withdrawalEvents: withdrawalEventsEn,
   kyc: kycEn,
   amounts: amountsEn,

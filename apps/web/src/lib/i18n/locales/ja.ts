@@ -12,6 +12,7 @@ import { kycJa } from './kyc/ja';
 import { notificationsJa } from './notifications/ja';
 import { payoutJa } from './payout/ja';
 import { nodesJa, placementJa } from './placement/ja';
+import { reservesJa } from './reserves/ja';
 import { secondFactorJa } from './second-factor/ja';
 import { statementsJa } from './statements/ja';
 import { ticketsJa } from './tickets/ja';
@@ -822,6 +823,7 @@ export const ja: Catalogue = {
   invitation: invitationJa,
   placement: placementJa,
   nodes: nodesJa,
+  reserves: reservesJa,
   withdrawalEvents: withdrawalEventsJa,
   kyc: kycJa,
   amounts: amountsJa,

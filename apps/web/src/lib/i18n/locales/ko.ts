@@ -12,6 +12,7 @@ import { kycKo } from './kyc/ko';
 import { notificationsKo } from './notifications/ko';
 import { payoutKo } from './payout/ko';
 import { nodesKo, placementKo } from './placement/ko';
+import { reservesKo } from './reserves/ko';
 import { secondFactorKo } from './second-factor/ko';
 import { statementsKo } from './statements/ko';
 import { ticketsKo } from './tickets/ko';
@@ -825,6 +826,7 @@ export const ko: Catalogue = {
   invitation: invitationKo,
   placement: placementKo,
   nodes: nodesKo,
+  reserves: reservesKo,
   withdrawalEvents: withdrawalEventsKo,
   kyc: kycKo,
   amounts: amountsKo,

@@ -12,6 +12,7 @@ import { kycZh } from './kyc/zh';
 import { notificationsZh } from './notifications/zh';
 import { payoutZh } from './payout/zh';
 import { nodesZh, placementZh } from './placement/zh';
+import { reservesZh } from './reserves/zh';
 import { secondFactorZh } from './second-factor/zh';
 import { statementsZh } from './statements/zh';
 import { ticketsZh } from './tickets/zh';
@@ -818,6 +819,7 @@ export const zh: Catalogue = {
   invitation: invitationZh,
   placement: placementZh,
   nodes: nodesZh,
+  reserves: reservesZh,
   withdrawalEvents: withdrawalEventsZh,
   kyc: kycZh,
   amounts: amountsZh,
