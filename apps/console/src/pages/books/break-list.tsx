@@ -35,12 +35,15 @@ export function BreakListPage() {
 
   return (
     <List title={t('books.breaks.title')} headerButtons={<RefreshButton onClick={refetch} />}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Segmented
-          value={status ?? 'all'}
-          onChange={(value) => filter('status', String(value))}
-          options={[...BREAK_STATUSES, 'all'].map((value) => ({ value, label: t(`books.statuses.${value}`) }))}
-        />
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 16 }}>
+        {/* Five statuses are wider than a phone: they scroll in their own box rather than the page. */}
+        <div style={{ maxWidth: '100%', minWidth: 0, overflowX: 'auto' }}>
+          <Segmented
+            value={status ?? 'all'}
+            onChange={(value) => filter('status', String(value))}
+            options={[...BREAK_STATUSES, 'all'].map((value) => ({ value, label: t(`books.statuses.${value}`) }))}
+          />
+        </div>
         <Select
           aria-label={t('books.breaks.source')}
           style={{ minWidth: 160 }}
@@ -51,7 +54,7 @@ export function BreakListPage() {
             ...RECON_SOURCES.map((value) => ({ value, label: t(`books.sources.${value}`) })),
           ]}
         />
-      </Space>
+      </div>
       {query.isError ? (
         <QueryError error={query.error} onRetry={refetch} />
       ) : (

@@ -16,13 +16,13 @@ export function BreakStatusTag({ status }: { status: ReconBreak['status'] }) {
   return <Tag color={BREAK_COLOURS[status]}>{t(`books.statuses.${status}`)}</Tag>;
 }
 
-/** A source point's name: `chain:BSC:USDT` reads as "Chains BSC USDT", the issuer and partner by their names. */
+/** A source point's name: `chain:BSC:USDT` reads as "Chain BSC · USDT", the issuer and partner by their names. */
 export function useSourceName() {
   const { t } = useTranslation();
   return (source: string) => {
     const [head = '', ...rest] = source.split(':');
     const name = t(`books.sources.${head}`, { defaultValue: head });
-    return [name, ...rest].join(' ');
+    return rest.length > 0 ? `${name} ${rest.join(' · ')}` : name;
   };
 }
 

@@ -76,7 +76,6 @@ export function RunListPage() {
               ),
             },
             { title: t('books.runs.status'), render: (_, run) => <RunStatus run={run} /> },
-            { title: t('books.runs.sources'), render: (_, run) => <SourcePoints points={run.sources} /> },
             {
               title: t('books.runs.counts'),
               align: 'right',
@@ -97,6 +96,7 @@ export function RunListPage() {
                   '—'
                 ),
             },
+            { title: t('books.runs.sources'), render: (_, run) => <SourcePoints points={run.sources} /> },
             { dataIndex: 'finishedAt', title: t('books.runs.finishedAt'), render: (v: string | null) => <DateTime value={v} /> },
           ]}
         />

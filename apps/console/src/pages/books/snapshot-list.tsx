@@ -2,7 +2,7 @@ import { LinkOutlined } from '@ant-design/icons';
 import { List, RefreshButton } from '@refinedev/antd';
 import { useCustom } from '@refinedev/core';
 import type { consoleSnapshotSchema } from '@wallet/contract';
-import { Alert, Button, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime, formatDateTime } from '../../components/date-time';
 import { Money } from '../../components/money';
@@ -43,9 +43,10 @@ export function SnapshotListPage() {
       headerButtons={
         <>
           <RefreshButton onClick={refetch} />
-          <Button icon={<LinkOutlined />} href={PUBLIC_RESERVES_PAGE} target="_blank" rel="noopener">
-            {t('books.reserves.publicPage')}
-          </Button>
+          {/* A link, not a button: it opens the public page and changes nothing. */}
+          <Typography.Link href={PUBLIC_RESERVES_PAGE} target="_blank" rel="noopener" style={{ whiteSpace: 'nowrap' }}>
+            <LinkOutlined /> {t('books.reserves.publicPage')}
+          </Typography.Link>
           <ActionButton
             resource="books-reserves"
             action="create"

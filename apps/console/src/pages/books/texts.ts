@@ -3,7 +3,7 @@ import type { Texts } from '../../i18n/texts';
 /** The books pages' texts (issue 45), under `books` in both catalogues. */
 export const booksEn = {
   menu: { runs: 'Reconciliation', breaks: 'Breaks', reserves: 'Proof of reserves', proofFailures: 'Failed proof checks' },
-  sources: { chain: 'Chains', issuer: 'Card issuer', payout: 'Payout partner' },
+  sources: { chain: 'Chain', issuer: 'Card issuer', payout: 'Payout partner' },
   triggers: { schedule: 'Daily job', operator: 'Operator', test: 'Test' },
   runStatuses: { running: 'Running', completed: 'Completed', failed: 'Failed' },
   statuses: { all: 'All', open: 'Open', resolved: 'Resolved', fixed: 'Fixed by booking', accepted: 'Accepted' },
@@ -123,7 +123,7 @@ export const booksEn = {
     legs: {
       chainTreasury: 'The {{network}} wallets’ treasury account ({{account}}): the wallets’ expected balance moves by the difference',
       card: 'The card’s ledger account ({{account}})',
-      adjustments: 'Adjustments ({{account}}), the other side',
+      adjustments: 'The adjustments account ({{account}}), the other side',
     },
   },
   reserves: {
