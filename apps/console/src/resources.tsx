@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BookOutlined,
   CheckSquareOutlined,
   CreditCardOutlined,
   CustomerServiceOutlined,
@@ -18,6 +19,7 @@ import {
 import type { ResourceProps } from '@refinedev/core';
 import { GROUP, GROUP_LABELS } from './layout/groups';
 import { agencyResources } from './pages/agency';
+import { booksResources } from './pages/books';
 import { nodeResources } from './pages/nodes';
 import { opsResources } from './pages/ops';
 import { placementResources } from './pages/placement';
@@ -31,6 +33,7 @@ const groupIcons = {
   [GROUP.support]: <CustomerServiceOutlined />,
   [GROUP.agency]: <ShareAltOutlined />,
   [GROUP.placement]: <FundOutlined />,
+  [GROUP.books]: <BookOutlined />,
   [GROUP.administration]: <SettingOutlined />,
 };
 
@@ -57,7 +60,15 @@ const own: ResourceProps[] = [
 ];
 
 /** Every resource, groups first so the menu keeps their order. */
-export const RESOURCES: ResourceProps[] = [...groups, ...own, ...opsResources, ...agencyResources, ...placementResources, ...nodeResources];
+export const RESOURCES: ResourceProps[] = [
+  ...groups,
+  ...own,
+  ...opsResources,
+  ...agencyResources,
+  ...placementResources,
+  ...nodeResources,
+  ...booksResources,
+];
 
 /** Resources with their menu labels in the current language (Refine shows `meta.label` as it is). */
 export function translatedResources(t: (key: string) => string): ResourceProps[] {

@@ -6,6 +6,7 @@ import { ApiKeyList } from './pages/api-keys/api-key-list';
 import { ApprovalList } from './pages/approvals/approval-list';
 import { ApprovalShow } from './pages/approvals/approval-show';
 import { AuditList } from './pages/audit/audit-list';
+import { booksRoutes } from './pages/books';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
 import { nodeRoutes } from './pages/nodes';
 import { OperatorList } from './pages/operators/operator-list';
@@ -27,6 +28,7 @@ export const ownRoutes: ReactElement = (
     <Route path="account" element={<AccountPage />} />
     {placementRoutes}
     {nodeRoutes}
+    {booksRoutes}
   </>
 );
 

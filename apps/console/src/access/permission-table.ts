@@ -1,5 +1,6 @@
 import type { Permission } from '@wallet/contract';
 import { agencyPermissions } from '../pages/agency';
+import { booksPermissions } from '../pages/books';
 import { nodePermissions } from '../pages/nodes';
 import { opsPermissions } from '../pages/ops';
 import { placementPermissions } from '../pages/placement';
@@ -36,6 +37,7 @@ export const PERMISSION_TABLE: PermissionTable = {
   ...agencyPermissions,
   ...placementPermissions,
   ...nodePermissions,
+  ...booksPermissions,
 };
 
 export function permissionFor(resource: string, action: string): Permission | undefined {

@@ -4,6 +4,7 @@ import { agencyEn } from '../pages/agency/texts';
 import { apiKeysEn } from '../pages/api-keys/texts';
 import { approvalsEn } from '../pages/approvals/texts';
 import { auditEn } from '../pages/audit/texts';
+import { booksEn } from '../pages/books/texts';
 import { dashboardEn } from '../pages/dashboard/texts';
 import { nodesEn } from '../pages/nodes/texts';
 import { operatorsEn } from '../pages/operators/texts';
@@ -96,6 +97,7 @@ export const en = {
     support: 'Support',
     agency: 'Agency',
     placement: 'Sale and nodes',
+    books: 'Books',
     administration: 'Administration',
   },
   header: {
@@ -109,6 +111,7 @@ export const en = {
   agency: agencyEn,
   placement: placementEn,
   nodes: nodesEn,
+  books: booksEn,
   adjustments: adjustmentsEn,
   audit: auditEn,
   settings: settingsEn,

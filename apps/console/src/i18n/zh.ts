@@ -4,6 +4,7 @@ import { agencyZh } from '../pages/agency/texts';
 import { apiKeysZh } from '../pages/api-keys/texts';
 import { approvalsZh } from '../pages/approvals/texts';
 import { auditZh } from '../pages/audit/texts';
+import { booksZh } from '../pages/books/texts';
 import { dashboardZh } from '../pages/dashboard/texts';
 import { nodesZh } from '../pages/nodes/texts';
 import { operatorsZh } from '../pages/operators/texts';
@@ -95,6 +96,7 @@ export const zh: Texts<typeof en> = {
     support: '客服',
     agency: '代理计划',
     placement: '私募与节点',
+    books: '账务核对',
     administration: '系统管理',
   },
   header: {
@@ -108,6 +110,7 @@ export const zh: Texts<typeof en> = {
   agency: agencyZh,
   placement: placementZh,
   nodes: nodesZh,
+  books: booksZh,
   adjustments: adjustmentsZh,
   audit: auditZh,
   settings: settingsZh,

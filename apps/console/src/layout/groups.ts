@@ -11,6 +11,7 @@ export const GROUP = {
   support: 'group-support',
   agency: 'group-agency',
   placement: 'group-placement',
+  books: 'group-books',
   administration: 'group-administration',
 } as const;
 
@@ -23,5 +24,6 @@ export const GROUP_LABELS: Record<(typeof GROUP)[keyof typeof GROUP], string> = 
   'group-support': 'groups.support',
   'group-agency': 'groups.agency',
   'group-placement': 'groups.placement',
+  'group-books': 'groups.books',
   'group-administration': 'groups.administration',
 };

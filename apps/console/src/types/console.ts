@@ -118,7 +118,16 @@ export type Amounts = Record<string, string>;
 
 export interface Dashboard {
   today: { deposits: Amounts; withdrawals: Amounts; cardSpend: Amounts; flashExchange: Amounts; newMembers: number };
-  queues: { withdrawals: number; unattributedDeposits: number; payoutOrders: number; tickets: number; approvals: number };
+  queues: {
+    withdrawals: number;
+    unattributedDeposits: number;
+    payoutOrders: number;
+    tickets: number;
+    approvals: number;
+    /** Open reconciliation breaks, and failed member proof checks of the latest snapshot (issue 45). */
+    reconBreaks: number;
+    proofFailures: number;
+  };
 }
 
 export interface DashboardDay {

@@ -54,6 +54,7 @@ export const approvalsEn = {
     nodes_large_application:
       'Approve the large-node application of member {{uid}} ({{email}}): settle {{amount}} USDT and grant one large node: {{note}}',
     nodes_dpool_period: 'Record D-pool period {{period}} with a total of {{dpoolTotal}} SBC: {{note}}',
+    books_break_booking: 'Book {{difference}} to fix reconciliation break {{breakId}}: {{note}}',
   },
   kinds: {
     balance_adjust: 'Balance adjustment',
@@ -64,6 +65,7 @@ export const approvalsEn = {
     agency_role: 'Agency role change',
     nodes_large_application: 'Large-node approval',
     nodes_dpool_period: 'D-pool period',
+    books_break_booking: 'Reconciliation booking',
   },
 };
 
@@ -120,6 +122,7 @@ export const approvalsZh: Texts<typeof approvalsEn> = {
     agency_role: '将会员 {{uid}} 的代理角色由{{before}}改为{{after}}：{{note}}',
     nodes_large_application: '批准会员 {{uid}}（{{email}}）的大节点申请：结算 {{amount}} USDT 并授予一个大节点：{{note}}',
     nodes_dpool_period: '记录 D 池周期 {{period}}，总额 {{dpoolTotal}} SBC：{{note}}',
+    books_break_booking: '记账 {{difference}} 以修正对账差异 {{breakId}}：{{note}}',
   },
   kinds: {
     balance_adjust: '余额调整',
@@ -130,5 +133,6 @@ export const approvalsZh: Texts<typeof approvalsEn> = {
     agency_role: '代理角色变更',
     nodes_large_application: '大节点批准',
     nodes_dpool_period: 'D 池周期',
+    books_break_booking: '对账调整记账',
   },
 };

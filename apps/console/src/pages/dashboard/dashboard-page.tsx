@@ -13,13 +13,24 @@ const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
 const FIGURES = ['deposits', 'withdrawals', 'cardSpend', 'flashExchange'] as const;
 
-/** Each open queue, the list it opens, and the resource whose list permission shows it. */
+/**
+ * Each open queue, the list it opens, and the resource whose list permission links it; a `private`
+ * queue is shown only to who may open its list (the books' counts are for who reads the books).
+ */
 const QUEUES = [
   { key: 'withdrawals', label: 'dashboard.queueWithdrawals', to: '/withdrawals', resource: 'withdrawals' },
   { key: 'unattributedDeposits', label: 'dashboard.queueUnattributedDeposits', to: '/deposits', resource: 'deposits' },
   { key: 'payoutOrders', label: 'dashboard.queuePayoutOrders', to: '/payout', resource: 'payout' },
   { key: 'tickets', label: 'dashboard.queueTickets', to: '/tickets', resource: 'tickets' },
   { key: 'approvals', label: 'dashboard.queueApprovals', to: '/approvals', resource: 'approvals' },
+  { key: 'reconBreaks', label: 'dashboard.queueReconBreaks', to: '/books/breaks?status=open', resource: 'books-breaks', private: true },
+  {
+    key: 'proofFailures',
+    label: 'dashboard.queueProofFailures',
+    to: '/books/proof-failures',
+    resource: 'books-proof-failures',
+    private: true,
+  },
 ] as const;
 
 export function DashboardPage() {
@@ -91,6 +102,7 @@ function AmountsList({ amounts }: { amounts: Amounts }) {
 function QueueCard({ queue, count, loading }: { queue: (typeof QUEUES)[number]; count: number | undefined; loading: boolean }) {
   const { t } = useTranslation();
   const { data: access } = useCan({ resource: queue.resource, action: 'list' });
+  if ('private' in queue && !access?.can) return null;
   const body = (
     <Card size="small" hoverable={access?.can} loading={loading}>
       <Statistic title={t(queue.label)} value={count ?? 0} prefix={count ? <Badge status="processing" /> : <Badge status="default" />} />
