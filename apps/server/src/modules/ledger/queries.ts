@@ -273,3 +273,23 @@ export function accountsAtVersions(accounts: ReadonlyArray<{ id: string; version
     join unnest(${unique.map((a) => a.id)}::bigint[], ${unique.map((a) => a.version)}::bigint[]) as v(id, version)
       on a.id = v.id and a.version = v.version) = ${unique.length})`;
 }
+
+/**
+ * The sum of every entry since a moment on the system accounts of these purposes (all shards of a
+ * house account): how much they moved, which the books compare with a chain wallet (issue 45).
+ */
+export async function systemMovementSince(
+  db: Executor,
+  input: { currency: string; purposes: readonly string[]; since: Date },
+): Promise<string> {
+  const row = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select(sql<string>`coalesce(sum(e.amount), 0)::text`.as('sum'))
+    .where('a.user_id', 'is', null)
+    .where('a.currency', '=', input.currency)
+    .where('a.purpose', 'in', [...input.purposes])
+    .where('e.created_at', '>=', input.since)
+    .executeTakeFirstOrThrow();
+  return new Decimal(row.sum).toFixed();
+}

@@ -1,7 +1,7 @@
 import { Decimal } from '@wallet/contract';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../../platform/db/database';
-import { SYSTEM_PURPOSES } from '../../ledger';
+import { SYSTEM_PURPOSES, systemMovementSince } from '../../ledger';
 import type { ChainEpoch } from './chain-epochs';
 
 /** A deposit row as the chain source compares it with the chain. */
@@ -117,22 +117,16 @@ export async function readLedgerSide(
     });
 }
 
-async function ledgerMovement(db: Executor, epoch: ChainEpoch): Promise<string> {
-  const purposes = [
-    SYSTEM_PURPOSES.chainInbound(epoch.network),
-    SYSTEM_PURPOSES.chainOutbound(epoch.network),
-    SYSTEM_PURPOSES.chainTreasury(epoch.network),
-  ];
-  const row = await db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-    .select(sql<string>`coalesce(sum(e.amount), 0)::text`.as('sum'))
-    .where('a.user_id', 'is', null)
-    .where('a.currency', '=', epoch.currency)
-    .where('a.purpose', 'in', purposes)
-    .where('e.created_at', '>=', epoch.startedAt)
-    .executeTakeFirstOrThrow();
-  return new Decimal(row.sum).toFixed();
+function ledgerMovement(db: Executor, epoch: ChainEpoch): Promise<string> {
+  return systemMovementSince(db, {
+    currency: epoch.currency,
+    purposes: [
+      SYSTEM_PURPOSES.chainInbound(epoch.network),
+      SYSTEM_PURPOSES.chainOutbound(epoch.network),
+      SYSTEM_PURPOSES.chainTreasury(epoch.network),
+    ],
+    since: epoch.startedAt,
+  });
 }
 
 /** One deposit row by its transfer, for re-checking an open break. */
