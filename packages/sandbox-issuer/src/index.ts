@@ -1,4 +1,5 @@
 export { type CardBalance, cardBalances, floatBalances, MAX_BALANCE_PAGE } from './balances';
+export { addOpenCards, type OpenCard } from './bulk';
 export type { ArmedFault, Fault, FaultMode, FaultOperation, FaultRequest, FaultRules } from './faults';
 export { FaultBoard, faultRoutes } from './faults';
 export { isLuhnValid, TEST_BIN } from './luhn';
