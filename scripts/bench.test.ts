@@ -28,6 +28,16 @@ const PARTS: Array<{ part: string; line: RegExp; keys: string[] }> = [
     line: /^agency summary \(GET \/api\/v1\/agency\/summary\), .* p99 [\d.]+ ms/m,
     keys: ['teamSummaryRootP99Ms', 'teamSummaryMemberP99Ms'],
   },
+  {
+    part: 'proof-of-reserves snapshot',
+    line: /^proof-of-reserves snapshot: \d+ members .* in [\d.]+ s/m,
+    keys: ['reservesSnapshotSeconds', 'reservesBaselineSeconds'],
+  },
+  {
+    part: 'issuer reconciliation',
+    line: /^issuer reconciliation: \d+ cards made/m,
+    keys: ['reconCardsSeconds', 'reconCardsBaselineSeconds'],
+  },
   { part: 'whole app', line: /^whole app under load, .* req\/s/m, keys: ['appOneRps', 'appTwoRps'] },
   { part: 'live streams', line: /^live fan-out: \d+ streams/m, keys: ['liveDelivered'] },
   { part: 'start-up', line: /^server start-up on an existing database .*: ready in [\d.]+ ms/m, keys: ['startupReadyMs'] },

@@ -15,7 +15,9 @@ import type { MoneyLoadResult } from './bench/money-load';
 import { tpcb } from './bench/pgbench';
 import { READ_KINDS, readsOverHttp } from './bench/reads';
 import type { KindFigures } from './bench/reads-load';
+import { reconCardsBench } from './bench/recon-cards';
 import type { RequestCost } from './bench/request-cost';
+import { reservesBench } from './bench/reserves';
 import { rewardsBench } from './bench/rewards';
 import { sized } from './bench/size';
 import { JUST_STARTED_MS, SETTLED_MS, serverStartup } from './bench/startup';
@@ -48,6 +50,9 @@ import { describeFirstScreen, ensureWebBuild, firstScreenOnServer } from './firs
  * BENCH_ONLY=web only the first screen's weight (home signed in, in Chromium, from the built app, which
  * is built first when missing or older than its sources; the server is compiled first too).
  * BENCH_ONLY=team only the agency summary on a 100,000-member tree with a million reward rows (BENCH_SMOKE sizes it down).
+ * BENCH_ONLY=books only the books: the proof-of-reserves snapshot of 1,000,000 member balances (tree built,
+ * leaves and levels written) against a plain SHA-256 of the same leaves, and the card issuer's reconciliation
+ * of 100,000 cards (the sandbox issuer in its own process) against a plain read of its balance listing.
  * BENCH_SMOKE=1 runs every part at a tiny size (bench/size.ts): npm test does, to keep the bench working.
  */
 const CLIENTS = sized(16, 2);
@@ -58,7 +63,10 @@ const MONEY_USERS = Number(process.env.BENCH_USERS ?? sized(1024, 8));
 const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? sized(5000, 10));
 const ONLY = process.env.BENCH_ONLY;
 const APP_SECONDS = Number(process.env.BENCH_APP_SECONDS ?? sized(60, 2));
-const PARTS = ['lists', 'live', 'cards', 'money', 'startup', 'reads', 'app', 'web', 'rewards', 'team'];
+const PARTS = ['lists', 'live', 'cards', 'money', 'startup', 'reads', 'app', 'web', 'rewards', 'team', 'books'];
+/** The members of the proof-of-reserves snapshot and the cards of the issuer's reconciliation. */
+const RESERVES_MEMBERS = sized(1_000_000, 20);
+const RECON_CARDS = sized(100_000, 50);
 /** The rewards engine's backlog of events and the tree of members behind them (bench/rewards.ts). */
 const REWARD_EVENTS = sized(100_000, 200);
 const REWARD_MEMBERS = sized(10_000, 20);
@@ -80,6 +88,7 @@ async function main() {
     if (ONLY === undefined || ONLY === 'lists') await listFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'rewards') await rewardFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'team') await teamFigures(handle.db, database.url, figures);
+    if (ONLY === undefined || ONLY === 'books') await booksFigures(handle.db, figures);
     if (ONLY === undefined || ONLY === 'app') await appFigures(handle.db, database.url, figures);
     if (ONLY === undefined || ONLY === 'live') await liveFigures(handle.db, database.url, figures);
     if (ONLY === 'cards') await cardsAlone(handle, database.url, figures);
@@ -138,6 +147,27 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
   await cardFigures(handle, url, baseline.tps, figures);
 
   await readFigures(handle.db, url, figures);
+}
+
+/**
+ * The books (issue 45): a proof-of-reserves snapshot of a million member balances against hashing the
+ * same leaves alone, and the issuer's reconciliation of 100,000 cards against reading its listing alone.
+ */
+async function booksFigures(db: Db, figures: Figures) {
+  const reserves = await reservesBench(db, RESERVES_MEMBERS);
+  Object.assign(figures, { reservesSnapshotSeconds: round(reserves.seconds), reservesBaselineSeconds: round(reserves.baselineSeconds) });
+  console.info(
+    `proof-of-reserves snapshot: ${reserves.members} members (${reserves.leaves} leaves), tree built and leaves and levels written in ${round(reserves.seconds)} s (target < 60 s); a plain SHA-256 of the same leaves: ${round(reserves.baselineSeconds)} s`,
+  );
+  const recon = await reconCardsBench(db, RECON_CARDS);
+  Object.assign(figures, {
+    reconCardsSeconds: round(recon.seconds),
+    reconCardsBaselineSeconds: round(recon.baselineSeconds),
+    reconCardsDifferences: recon.differences,
+  });
+  console.info(
+    `issuer reconciliation: ${recon.cards} cards made (${recon.checked} compared), the sandbox issuer in its own process: ${round(recon.seconds)} s (target < 60 s); its balance listing read alone over the same API: ${round(recon.baselineSeconds)} s; ${recon.differences} differences`,
+  );
 }
 
 /** The agency centre's summary on a 100,000-member tree with a million reward rows, against a bare Fastify route. */

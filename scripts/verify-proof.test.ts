@@ -17,7 +17,7 @@ import {
   verifyReservesProof,
 } from '@wallet/contract';
 import { expect, it } from 'vitest';
-import { NODE_BYTES, packLevel } from '../apps/server/src/modules/books/reserves/packing';
+import { NODE_BYTES, nodeSha256, packLevel } from '../apps/server/src/modules/books/reserves/packing';
 import { siblingOffset, stepAt } from '../apps/server/src/modules/books/reserves/proofs';
 import { verifyProofText } from './verify-proof';
 
@@ -37,7 +37,11 @@ function storedProofs(size: number): ReservesProof[] {
     units: BigInt(randomInt(0, 2 ** 40)),
     salt: randomBytes(32),
   }));
-  const levels = buildLevels(leaves.map(leafNode));
+  // Built as the server builds (Node's SHA-256), checked as the app checks (the contract's own).
+  const levels = buildLevels(
+    leaves.map((leaf) => leafNode(leaf, nodeSha256)),
+    nodeSha256,
+  );
   const stored = levels.map(packLevel);
   const root = rootOf(levels);
   return leaves.map((leaf, index) => {

@@ -58,7 +58,7 @@ function randomTree(size: number) {
     units: toUnits(balance, 'USDT'),
     salt: randomBytes(32),
   }));
-  const levels = buildLevels(leaves.map(leafNode));
+  const levels = buildLevels(leaves.map((leaf) => leafNode(leaf)));
   return { balances, leaves, levels };
 }
 
@@ -75,7 +75,7 @@ describe('the reserves tree', () => {
     const cp = byHandNode(c, 250_000_000n, pad, 0n);
     const root = byHandNode(ab, 1_500_000n, cp, 250_000_000n);
 
-    const levels = buildLevels(leaves.map(leafNode));
+    const levels = buildLevels(leaves.map((leaf) => leafNode(leaf)));
     expect(levels.map((level) => level.length)).toEqual([3, 2, 1]);
     expect(levels[0]?.map((node) => hex(node.hash))).toEqual([hex(a), hex(b), hex(c)]);
     expect(levels[1]?.map((node) => [hex(node.hash), node.sum])).toEqual([
@@ -138,7 +138,7 @@ describe('the reserves tree', () => {
       { uid: '1', currency: 'USDT', units: 10n, salt: randomBytes(32) },
       { uid: '2', currency: 'USDT', units: 7n, salt: randomBytes(32) },
     ];
-    const [l, r] = leaves.map(leafNode) as [SumNode, SumNode];
+    const [l, r] = leaves.map((leaf) => leafNode(leaf)) as [SumNode, SumNode];
     const honest = parentNode(l, r);
     const cheat: SumNode = { hash: sha(Buffer.of(1), l.hash, u128(l.sum), r.hash, u128(r.sum)), sum: 10n };
     // Same hash as the honest node (the sums are inside it), so a root claiming 10 fails the sum check.

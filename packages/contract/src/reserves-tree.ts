@@ -24,6 +24,12 @@ const LEAF = 0;
 const NODE = 1;
 const PAD = 2;
 
+/**
+ * SHA-256 of some bytes. The contract's own is @noble/hashes (it runs in the app); the server passes
+ * Node's, which gives the same bytes faster when a million members are hashed.
+ */
+export type Sha256 = (data: Uint8Array) => Uint8Array;
+
 export interface SumNode {
   hash: Uint8Array;
   sum: bigint;
@@ -89,16 +95,16 @@ function join(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-export function leafNode(leaf: ReservesLeaf): SumNode {
+export function leafNode(leaf: ReservesLeaf, hasher: Sha256 = sha256): SumNode {
   if (leaf.salt.length !== SALT_BYTES) throw new RangeError('reserves tree: a salt is 32 bytes');
-  const hash = sha256(join([Uint8Array.of(LEAF), leaf.salt, field(leaf.uid), field(leaf.currency), u128(leaf.units)]));
+  const hash = hasher(join([Uint8Array.of(LEAF), leaf.salt, field(leaf.uid), field(leaf.currency), u128(leaf.units)]));
   return { hash, sum: leaf.units };
 }
 
-export function parentNode(left: SumNode, right: SumNode): SumNode {
+export function parentNode(left: SumNode, right: SumNode, hasher: Sha256 = sha256): SumNode {
   const sum = left.sum + right.sum;
   u128(sum);
-  const hash = sha256(join([Uint8Array.of(NODE), left.hash, u128(left.sum), right.hash, u128(right.sum)]));
+  const hash = hasher(join([Uint8Array.of(NODE), left.hash, u128(left.sum), right.hash, u128(right.sum)]));
   return { hash, sum };
 }
 
@@ -109,11 +115,11 @@ export const PADDING: SumNode = { hash: sha256(Uint8Array.of(PAD)), sum: 0n };
  * Every level from the leaves (0) to the root (last, one node). An empty tree is the padding alone,
  * so "no liabilities" still has a root that says 0.
  */
-export function buildLevels(leaves: readonly SumNode[]): SumNode[][] {
+export function buildLevels(leaves: readonly SumNode[], hasher: Sha256 = sha256): SumNode[][] {
   const levels: SumNode[][] = [leaves.length > 0 ? [...leaves] : [PADDING]];
   for (let level = levels[0] as SumNode[]; level.length > 1; ) {
     const next: SumNode[] = new Array(Math.ceil(level.length / 2));
-    for (let i = 0; i < level.length; i += 2) next[i / 2] = parentNode(level[i] as SumNode, level[i + 1] ?? PADDING);
+    for (let i = 0; i < level.length; i += 2) next[i / 2] = parentNode(level[i] as SumNode, level[i + 1] ?? PADDING, hasher);
     levels.push(next);
     level = next;
   }

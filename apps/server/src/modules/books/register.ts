@@ -9,6 +9,8 @@ import { startReconJob } from './recon/job';
 import { registerReconMetrics } from './recon/metrics';
 import { reconRoutes } from './recon/routes';
 import type { ReconDeps } from './recon/run';
+import { startReservesJob } from './reserves/jobs';
+import { reservesRoutes } from './reserves/routes';
 import type { BooksSource } from './source';
 
 export { reconcile } from './recon/run';
@@ -36,6 +38,9 @@ export async function registerBooks(app: FastifyInstance, options: BooksOptions)
   await app.register(reconRoutes, { deps, approvals });
   if (metrics) registerReconMetrics(metrics, db);
   if (jobs) await startReconJob(jobs, deps);
-  // Proof of reserves: its routes (public page, member's proofs, console) and snapshot job register here.
+  // Proof of reserves: the public page, the member's proofs, the console's snapshots, the daily job.
+  const reserves = { db, sources, logger, clock };
+  await app.register(reservesRoutes, { deps: reserves });
+  if (jobs) await startReservesJob(jobs, reserves);
   return deps;
 }

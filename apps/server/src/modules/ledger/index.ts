@@ -6,6 +6,7 @@ export { type AccountKey, accountId, accountIds, HOUSE_SHARDS, SYSTEM_PURPOSES, 
 export { type AccountSnapshot, type CheckedBatch, planCheckedBatch, postBatch, postMany, postNew } from './batch';
 export * from './holds';
 export { ledgerViolations } from './invariants';
+export { memberTotalsSql } from './member-totals';
 export { type StatementAccount, type StatementEntry, statementAccounts, statementEntries } from './periods';
 export { type Leg, type Posting, type PostingResult, post } from './postings';
 export { type PreviewPosting, previewPostings } from './preview';

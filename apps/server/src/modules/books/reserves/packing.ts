@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SumNode } from '@wallet/contract';
 
 /** A stored level is node_count × 48 bytes: each node's 32-byte hash, then its sum as a 16-byte big-endian integer. */
@@ -20,3 +21,6 @@ export function unpackNode(bytes: Uint8Array): SumNode {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   return { hash: buffer.subarray(0, 32), sum: (buffer.readBigUInt64BE(32) << 64n) | buffer.readBigUInt64BE(40) };
 }
+
+/** Node's SHA-256 for building trees: the same bytes as the contract's, several times faster on a million leaves. */
+export const nodeSha256 = (data: Uint8Array): Uint8Array => createHash('sha256').update(data).digest();

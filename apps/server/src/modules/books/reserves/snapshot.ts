@@ -6,9 +6,9 @@ import type { Db } from '../../../platform/db/database';
 import type { Database } from '../../../platform/db/schema';
 import type { SnapshotReserve, SnapshotTree } from '../../../platform/db/schema-books';
 import { AppError } from '../../../platform/errors';
-import { memberTotalsSql } from '../../ledger/member-totals';
+import { memberTotalsSql } from '../../ledger';
 import type { BooksSource } from '../source';
-import { packLevel } from './packing';
+import { nodeSha256, packLevel } from './packing';
 
 /**
  * A proof-of-reserves snapshot (issue 45, ADR 0037): what every member is owed per currency, read at
@@ -184,7 +184,7 @@ async function writeTrees(db: Db, snapshotId: string, timings: Record<string, nu
   const trees: Record<string, SnapshotTree> = {};
   for (const tree of building.values()) {
     if (tree.next !== tree.leaves.length) throw new Error(`reserves: ${tree.currency} read ${tree.next} of ${tree.leaves.length} members`);
-    const levels = buildLevels(tree.leaves);
+    const levels = buildLevels(tree.leaves, nodeSha256);
     tree.leaves = [];
     lap('buildLevelsMs');
     for (const [level, nodes] of levels.entries()) {
@@ -232,7 +232,7 @@ function commitLeaves(building: Map<string, Building>, rows: TotalRow[]): LeafRo
     const units = toUnits(row.total, tree.currency);
     const salt = salts.subarray(k * SALT, (k + 1) * SALT);
     const index = tree.order[tree.next++] as number;
-    tree.leaves[index] = leafNode({ uid: row.uid, currency: tree.currency, units, salt });
+    tree.leaves[index] = leafNode({ uid: row.uid, currency: tree.currency, units, salt }, nodeSha256);
     out.currency.push(tree.currency);
     out.userId.push(row.user_id);
     out.index.push(index);
