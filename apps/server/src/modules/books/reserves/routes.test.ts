@@ -8,7 +8,6 @@ import { findUserByUid } from '../../auth/queries';
 import { cardPurpose, holdPurpose } from '../../cards/accounts';
 import { accountId, post } from '../../ledger';
 import type { BooksSource } from '../source';
-import { reservesRoutes } from './routes';
 import { buildSnapshot } from './snapshot';
 
 /**
@@ -49,11 +48,7 @@ const issuerDouble: BooksSource = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.database.handle.db;
-  await t.app.register(reservesRoutes, {
-    deps: { db, sources: [chainDouble, issuerDouble], logger: t.app.log, clock: { now: () => new Date() } },
-  });
+  t = await createTestApp({ deps: { booksSources: [chainDouble, issuerDouble] } });
 });
 afterAll(() => t.close());
 
