@@ -1,4 +1,5 @@
 import type { BreakCause, BreakKind, Currency } from '@wallet/contract';
+import type { z } from 'zod';
 import type { Db } from '../../platform/db/database';
 import type { ReconSource, SnapshotReserve, SourcePoint } from '../../platform/db/schema-books';
 
@@ -76,4 +77,27 @@ export class SourceUnavailable extends Error {
     super(message, options);
     this.name = 'SourceUnavailable';
   }
+}
+
+/**
+ * One call to an outside party, checked against the shape we expect: any failure to read (down, a
+ * bad answer) throws SourceUnavailable naming the party, so nothing ever reads as matched.
+ */
+export async function readSource<T>(
+  party: { source: ReconSource; name: string },
+  what: string,
+  call: () => Promise<unknown>,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  let answer: unknown;
+  try {
+    answer = await call();
+  } catch (error) {
+    throw new SourceUnavailable(party.source, `the ${party.name} could not be read (${what}): ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) throw new SourceUnavailable(party.source, `the ${party.name} answered ${what} in a shape we do not know`);
+  return parsed.data;
 }

@@ -1,7 +1,7 @@
 import { Decimal } from '@wallet/contract';
 import { z } from 'zod';
 import type { IssuerClient, IssuerFloat } from '../../cards/issuer/client';
-import { SourceUnavailable } from '../source';
+import { readSource, SourceUnavailable } from '../source';
 
 /** The largest page the issuer serves: 100,000 cards in 20 calls. */
 export const ISSUER_PAGE = 5000;
@@ -30,18 +30,8 @@ export interface IssuerReading {
   float: IssuerFloat;
 }
 
-/** Any failure to read (down, a bad answer, a page that breaks the listing) names the issuer; nothing reads as matched. */
-async function read<T>(what: string, call: () => Promise<unknown>, schema: z.ZodType<T>): Promise<T> {
-  let answer: unknown;
-  try {
-    answer = await call();
-  } catch (error) {
-    throw new SourceUnavailable('issuer', `the card issuer could not be read (${what}): ${(error as Error).message}`, { cause: error });
-  }
-  const parsed = schema.safeParse(answer);
-  if (!parsed.success) throw new SourceUnavailable('issuer', `the card issuer answered ${what} in a shape we do not know`);
-  return parsed.data;
-}
+const read = <T>(what: string, call: () => Promise<unknown>, schema: z.ZodType<T>) =>
+  readSource({ source: 'issuer', name: 'card issuer' }, what, call, schema);
 
 export const readFloat = (issuer: IssuerClient) => read('float', () => issuer.getFloat(), floatSchema);
 

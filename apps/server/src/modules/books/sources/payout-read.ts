@@ -1,7 +1,7 @@
 import { Decimal } from '@wallet/contract';
 import { z } from 'zod';
 import type { PartnerPayment, PayoutPartner } from '../../payout/partner';
-import { SourceUnavailable } from '../source';
+import { readSource, SourceUnavailable } from '../source';
 
 const PAGE = 5000;
 /** Totals that moved while the list was read are read again, this many times at most. */
@@ -23,17 +23,8 @@ const prefundingSchema = z.object({ asOf: z.string().min(1), balances: z.record(
 
 export type PartnerTotals = z.infer<typeof totalsSchema>;
 
-async function read<T>(what: string, call: () => Promise<unknown>, schema: z.ZodType<T>): Promise<T> {
-  let answer: unknown;
-  try {
-    answer = await call();
-  } catch (error) {
-    throw new SourceUnavailable('payout', `the payout partner could not be read (${what}): ${(error as Error).message}`, { cause: error });
-  }
-  const parsed = schema.safeParse(answer);
-  if (!parsed.success) throw new SourceUnavailable('payout', `the payout partner answered ${what} in a shape we do not know`);
-  return parsed.data;
-}
+const read = <T>(what: string, call: () => Promise<unknown>, schema: z.ZodType<T>) =>
+  readSource({ source: 'payout', name: 'payout partner' }, what, call, schema);
 
 export const readPrefunding = (partner: PayoutPartner) => read('prefunding', () => partner.prefunding(), prefundingSchema);
 
