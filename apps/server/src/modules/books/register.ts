@@ -4,6 +4,7 @@ import type { Registry } from 'prom-client';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import type { Approvals } from '../approvals/service';
+import { BackgroundWork } from './background';
 import { defineBookingKind } from './recon/booking';
 import { startReconJob } from './recon/job';
 import { registerReconMetrics } from './recon/metrics';
@@ -14,6 +15,13 @@ import { reservesRoutes } from './reserves/routes';
 import type { BooksSource } from './source';
 
 export { reconcile } from './recon/run';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once the runs and snapshots operators started have finished (tests wait on it). */
+    booksSettled(): Promise<void>;
+  }
+}
 
 export interface BooksOptions {
   db: Db;
@@ -35,12 +43,16 @@ export async function registerBooks(app: FastifyInstance, options: BooksOptions)
   const { db, clock, logger, approvals, jobs, metrics, sources } = options;
   const deps: ReconDeps = { db, clock, logger, sources };
   defineBookingKind(approvals, { clock });
-  await app.register(reconRoutes, { deps, approvals });
+  const background = new BackgroundWork();
+  app.decorate('booksSettled', () => background.settled());
+  // Before the database closes: a run or snapshot an operator started finishes rather than being abandoned.
+  app.addHook('onClose', () => background.settled());
+  await app.register(reconRoutes, { deps, approvals, background });
   if (metrics) registerReconMetrics(metrics, db);
   if (jobs) await startReconJob(jobs, deps);
   // Proof of reserves: the public page, the member's proofs, the console's snapshots, the daily job.
   const reserves = { db, sources, logger, clock };
-  await app.register(reservesRoutes, { deps: reserves });
+  await app.register(reservesRoutes, { deps: reserves, background });
   if (jobs) await startReservesJob(jobs, reserves);
   return deps;
 }

@@ -15,6 +15,7 @@ import { idempotencyKey } from '../../../platform/idempotency';
 import type { Approvals } from '../../approvals/service';
 import { recordOperatorAudit } from '../../operators/audit-chain';
 import { operatorOf } from '../../operators/context';
+import type { BackgroundWork } from '../background';
 import { requestBooking } from './booking';
 import { acceptBreak } from './breaks';
 import { breakById, listBreaks, listRuns, runById } from './reads';
@@ -27,7 +28,10 @@ const idParams = z.object({ id: z.uuid() });
 const PREFIX = '/api/v1/admin/books';
 
 /** The console's reconciliation (issue 45): runs, breaks and what operators do to them. */
-export const reconRoutes: FastifyPluginAsyncZod<{ deps: ReconDeps; approvals: Approvals }> = async (app, { deps, approvals }) => {
+export const reconRoutes: FastifyPluginAsyncZod<{ deps: ReconDeps; approvals: Approvals; background: BackgroundWork }> = async (
+  app,
+  { deps, approvals, background },
+) => {
   const { db } = deps;
 
   app.get(
@@ -73,7 +77,7 @@ export const reconRoutes: FastifyPluginAsyncZod<{ deps: ReconDeps; approvals: Ap
       if (!run) throw new Error('an operator run always starts or refuses');
       // Read before the background work starts: the reply tells of the run as started.
       const started = await runById(db, run.id);
-      finishInBackground(deps, run);
+      finishInBackground(deps, run, background);
       return reply.code(202).send(started);
     },
   );

@@ -6,6 +6,7 @@ import type { Db } from '../../../platform/db/database';
 import type { Database } from '../../../platform/db/schema';
 import type { ReconSource, ReconTrigger, SourcePoint } from '../../../platform/db/schema-books';
 import { AppError } from '../../../platform/errors';
+import type { BackgroundWork } from '../background';
 import type { BooksSource, Difference, SourceReading } from '../source';
 import { applyDifferences, openBreaksOf } from './breaks';
 import { openBreakCount } from './counts';
@@ -222,6 +223,8 @@ export async function reconcile(deps: ReconDeps, request: RunRequest) {
 }
 
 /** For a run started by an operator: goes on after the reply; whatever fails lands in the run row or the log. */
-export function finishInBackground(deps: ReconDeps, run: { id: string; cutoff_at: Date }): void {
-  finishSafely(deps, run).catch((error: unknown) => deps.logger.error({ err: error, runId: run.id }, 'reconciliation run not read back'));
+export function finishInBackground(deps: ReconDeps, run: { id: string; cutoff_at: Date }, background: BackgroundWork): void {
+  background.start(() =>
+    finishSafely(deps, run).catch((error: unknown) => deps.logger.error({ err: error, runId: run.id }, 'reconciliation run not read back')),
+  );
 }

@@ -15,6 +15,7 @@ import { AppError } from '../../../platform/errors';
 import { requireSession, signedIn } from '../../auth/sessions';
 import { recordOperatorAudit } from '../../operators/audit-chain';
 import { operatorOf } from '../../operators/context';
+import type { BackgroundWork } from '../background';
 import { beginSnapshot, completeSnapshot, type SnapshotDeps } from './snapshot';
 import {
   consoleSnapshots,
@@ -39,7 +40,10 @@ const PUBLIC_CACHE = 'public, max-age=60';
  * Proof of reserves over HTTP (issue 45): the public page (no sign-in), the member's own proofs and
  * what their app found, and the console's snapshots and failed checks.
  */
-export const reservesRoutes: FastifyPluginAsyncZod<{ deps: ReservesRouteDeps }> = async (app, { deps }) => {
+export const reservesRoutes: FastifyPluginAsyncZod<{ deps: ReservesRouteDeps; background: BackgroundWork }> = async (
+  app,
+  { deps, background },
+) => {
   const { db } = deps;
   const tags = ['reserves'];
 
@@ -160,9 +164,11 @@ export const reservesRoutes: FastifyPluginAsyncZod<{ deps: ReservesRouteDeps }> 
       );
       // Null only when this very instant already has a snapshot (two clicks in one millisecond): one builds.
       if (!snapshot) throw new AppError('RESERVES_SNAPSHOT_IN_PROGRESS');
-      completeSnapshot(deps, snapshot).catch(() => {
-        // completeSnapshot marked it failed and logged why; the console shows the error.
-      });
+      background.start(() =>
+        completeSnapshot(deps, snapshot).catch(() => {
+          // completeSnapshot marked it failed and logged why; the console shows the error.
+        }),
+      );
       return consoleView(snapshot);
     },
   );
