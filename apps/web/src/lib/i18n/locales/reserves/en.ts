@@ -87,7 +87,7 @@ export const reservesEn = {
     whatTitle: 'What a proof shows',
     whatShows: 'That your balance is one of the entries adding up to the total we published, and that no entry can be negative.',
     whatNot:
-      'It shows no other member’s balance or identity: each step holds only the hash and the sum of a whole branch. What we hold is on the public page.',
+      'It tells no one who the other members are: each step is the hash and the sum of a branch. The first step is one other entry, whose salt you never see, in a place that changes every day, so its sum belongs to no one you can name. What we hold is on the public page.',
     publicLink: 'See reserves and liabilities',
   },
   failure: {
