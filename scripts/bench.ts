@@ -154,7 +154,7 @@ async function everyOtherFigure(handle: DatabaseHandle, url: string, figures: Fi
  * same leaves alone, and the issuer's reconciliation of 100,000 cards against reading its listing alone.
  */
 async function booksFigures(db: Db, figures: Figures) {
-  const reserves = await reservesBench(db, RESERVES_MEMBERS);
+  const reserves = await reservesBench(RESERVES_MEMBERS);
   Object.assign(figures, { reservesSnapshotSeconds: round(reserves.seconds), reservesBaselineSeconds: round(reserves.baselineSeconds) });
   console.info(
     `proof-of-reserves snapshot: ${reserves.members} members (${reserves.leaves} leaves), tree built and leaves and levels written in ${round(reserves.seconds)} s (target < 60 s); a plain SHA-256 of the same leaves: ${round(reserves.baselineSeconds)} s`,
