@@ -8,6 +8,7 @@ import { AppError } from '../../../platform/errors';
 import type { FourEyes } from '../../approvals/kinds';
 import { fourEyesNote } from '../../approvals/kinds';
 import type { Approvals } from '../../approvals/service';
+import { findCard } from '../../cards/queries';
 import { cardPurpose } from '../../cards/service';
 import { accountId, type Leg, post, SYSTEM_PURPOSES } from '../../ledger';
 import { recordOperatorAudit } from '../../operators/audit-chain';
@@ -51,7 +52,7 @@ async function legsOf(trx: Transaction<Database>, row: Row, difference: Decimal)
     };
   }
   if (row.kind === 'card_balance' && row.subject) {
-    const card = await trx.selectFrom('cards').select(['user_id', 'currency']).where('id', '=', row.subject).executeTakeFirst();
+    const card = await findCard(trx, row.subject);
     if (!card) throw new AppError('BOOKS_BREAK_NOT_BOOKABLE');
     return {
       userId: card.user_id,
