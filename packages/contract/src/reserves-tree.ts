@@ -18,11 +18,11 @@ import { CURRENCIES, type Currency } from './currencies';
  */
 
 export const RESERVES_PROOF_VERSION = 1;
-const MAX_SUM = (1n << 128n) - 1n;
+/** Sums are unsigned 128-bit integers. */
+export const MAX_SUM = (1n << 128n) - 1n;
 const SALT_BYTES = 32;
-const LEAF = 0;
-const NODE = 1;
-const PAD = 2;
+/** Domain bytes that open every hashed input: a leaf, an inner node, the padding. */
+export const TREE_DOMAIN = { leaf: 0, node: 1, padding: 2 } as const;
 
 /**
  * SHA-256 of some bytes. The contract's own is @noble/hashes (it runs in the app); the server passes
@@ -97,19 +97,19 @@ function join(parts: Uint8Array[]): Uint8Array {
 
 export function leafNode(leaf: ReservesLeaf, hasher: Sha256 = sha256): SumNode {
   if (leaf.salt.length !== SALT_BYTES) throw new RangeError('reserves tree: a salt is 32 bytes');
-  const hash = hasher(join([Uint8Array.of(LEAF), leaf.salt, field(leaf.uid), field(leaf.currency), u128(leaf.units)]));
+  const hash = hasher(join([Uint8Array.of(TREE_DOMAIN.leaf), leaf.salt, field(leaf.uid), field(leaf.currency), u128(leaf.units)]));
   return { hash, sum: leaf.units };
 }
 
 export function parentNode(left: SumNode, right: SumNode, hasher: Sha256 = sha256): SumNode {
   const sum = left.sum + right.sum;
   u128(sum);
-  const hash = hasher(join([Uint8Array.of(NODE), left.hash, u128(left.sum), right.hash, u128(right.sum)]));
+  const hash = hasher(join([Uint8Array.of(TREE_DOMAIN.node), left.hash, u128(left.sum), right.hash, u128(right.sum)]));
   return { hash, sum };
 }
 
 /** What fills the last place of a level with an odd count: owes nothing, and is no one's leaf. */
-export const PADDING: SumNode = { hash: sha256(Uint8Array.of(PAD)), sum: 0n };
+export const PADDING: SumNode = { hash: sha256(Uint8Array.of(TREE_DOMAIN.padding)), sum: 0n };
 
 /**
  * Every level from the leaves (0) to the root (last, one node). An empty tree is the padding alone,

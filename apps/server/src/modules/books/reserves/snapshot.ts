@@ -1,5 +1,5 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
-import { buildLevels, type Currency, fromUnits, isCurrency, leafNode, rootOf, type SumNode, saltToHex, toUnits } from '@wallet/contract';
+import { type Currency, fromUnits, isCurrency, leafNode, saltToHex, toUnits } from '@wallet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../../platform/db/database';
@@ -8,7 +8,7 @@ import type { SnapshotReserve, SnapshotTree } from '../../../platform/db/schema-
 import { AppError } from '../../../platform/errors';
 import { memberTotalsSql } from '../../ledger';
 import type { BooksSource } from '../source';
-import { nodeSha256, packLevel } from './packing';
+import { buildPackedLevels, NODE_BYTES, nodeSha256, putNode, unpackNode } from './packing';
 
 /**
  * A proof-of-reserves snapshot (issue 45, ADR 0037): what every member is owed per currency, read at
@@ -136,7 +136,8 @@ interface Building {
   /** Where the n-th member read goes in the tree: a random permutation, so an index says nothing of sign-up order. */
   order: Uint32Array;
   next: number;
-  leaves: SumNode[];
+  /** Level 0, packed as stored: an object per leaf would leave a million-leaf build to the garbage collector. */
+  leaves: Buffer;
 }
 
 /**
@@ -161,12 +162,15 @@ async function writeTrees(db: Db, snapshotId: string, timings: Record<string, nu
         select currency, count(*)::int as members from (${memberTotalsSql()}) t group by currency`.execute(trx);
       for (const { currency, members } of counts.rows) {
         if (!isCurrency(currency)) throw new Error(`reserves: members hold ${currency}, which the contract does not know`);
-        building.set(currency, { currency, order: randomPermutation(members), next: 0, leaves: new Array(members) });
+        building.set(currency, { currency, order: randomPermutation(members), next: 0, leaves: Buffer.alloc(members * NODE_BYTES) });
       }
       lap('countMs');
+      // Every row is read, in no particular order (each leaf's place is the permutation's): plan the
+      // cursor for all of them (hash join and hash aggregate, in memory) rather than for the first tenth.
+      await sql`set local cursor_tuple_fraction = 1`.execute(trx);
+      await sql`set local work_mem = '64MB'`.execute(trx);
       await sql`declare reserves_totals no scroll cursor for
-        select t.user_id, u.uid, t.currency, t.total from (${memberTotalsSql()}) t join users u on u.id = t.user_id
-        order by t.user_id, t.currency`.execute(trx);
+        select t.user_id, u.uid, t.currency, t.total from (${memberTotalsSql()}) t join users u on u.id = t.user_id`.execute(trx);
       const fetch = () => sql<TotalRow>`fetch forward ${sql.lit(BATCH)} from reserves_totals`.execute(trx).then((result) => result.rows);
       // A batch is hashed while the one before it is written (PostgreSQL works on it meanwhile).
       let writing: Promise<void> = Promise.resolve();
@@ -183,18 +187,17 @@ async function writeTrees(db: Db, snapshotId: string, timings: Record<string, nu
     });
   const trees: Record<string, SnapshotTree> = {};
   for (const tree of building.values()) {
-    if (tree.next !== tree.leaves.length) throw new Error(`reserves: ${tree.currency} read ${tree.next} of ${tree.leaves.length} members`);
-    const levels = buildLevels(tree.leaves, nodeSha256);
-    tree.leaves = [];
+    if (tree.next !== tree.order.length) throw new Error(`reserves: ${tree.currency} read ${tree.next} of ${tree.order.length} members`);
+    const levels = buildPackedLevels(tree.leaves);
     lap('buildLevelsMs');
     for (const [level, nodes] of levels.entries()) {
       await db
         .insertInto('reserves_levels')
-        .values({ snapshot_id: snapshotId, currency: tree.currency, level, node_count: nodes.length, nodes: packLevel(nodes) })
+        .values({ snapshot_id: snapshotId, currency: tree.currency, level, node_count: nodes.length / NODE_BYTES, nodes })
         .execute();
     }
     lap('writeLevelsMs');
-    const root = rootOf(levels);
+    const root = unpackNode(levels[levels.length - 1] as Buffer);
     trees[tree.currency] = {
       root: saltToHex(root.hash),
       units: root.sum.toString(),
@@ -232,7 +235,7 @@ function commitLeaves(building: Map<string, Building>, rows: TotalRow[]): LeafRo
     const units = toUnits(row.total, tree.currency);
     const salt = salts.subarray(k * SALT, (k + 1) * SALT);
     const index = tree.order[tree.next++] as number;
-    tree.leaves[index] = leafNode({ uid: row.uid, currency: tree.currency, units, salt }, nodeSha256);
+    putNode(tree.leaves, index, leafNode({ uid: row.uid, currency: tree.currency, units, salt }, nodeSha256));
     out.currency.push(tree.currency);
     out.userId.push(row.user_id);
     out.index.push(index);
