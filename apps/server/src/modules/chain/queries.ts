@@ -129,6 +129,37 @@ export function userDepositsOfTxs(db: Executor, network: Network, userId: string
     .execute();
 }
 
+/** What the books compare of a deposit with the chain: its transfer, amount, status and block. */
+const RECONCILED_COLUMNS = ['id', 'tx_hash', 'log_index', 'amount', 'status', 'block_number', 'detected_at'] as const;
+
+/**
+ * Deposits of one network and currency recorded since a chain epoch (detected from `since`, in a block
+ * past `afterBlock`), in any status but dropped: what the books reconcile, read in the caller's transaction.
+ */
+export function recordedDepositsSince(db: Executor, epoch: { network: string; currency: string; since: Date; afterBlock: bigint }) {
+  return db
+    .selectFrom('chain_deposits')
+    .select(RECONCILED_COLUMNS)
+    .where('network', '=', epoch.network)
+    .where('currency', '=', epoch.currency)
+    .where('detected_at', '>=', epoch.since)
+    .where(sql<boolean>`block_number::numeric > ${epoch.afterBlock.toString()}::numeric`)
+    .where('status', '<>', 'dropped')
+    .execute();
+}
+
+/** The deposit (not dropped) of one transfer, its hash matched in any case: the books re-check an open break with it. */
+export function recordedDepositOfTransfer(db: Executor, network: string, txHash: string, index: number) {
+  return db
+    .selectFrom('chain_deposits')
+    .select(RECONCILED_COLUMNS)
+    .where('network', '=', network)
+    .where(sql<boolean>`lower(tx_hash) = ${txHash.toLowerCase()}`)
+    .where('log_index', '=', index)
+    .where('status', '<>', 'dropped')
+    .executeTakeFirst();
+}
+
 export function unattributedDeposits(db: Executor, limit: number) {
   return db.selectFrom('chain_deposits').selectAll().where('status', '=', 'unattributed').orderBy('detected_at').limit(limit).execute();
 }

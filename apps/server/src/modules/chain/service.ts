@@ -14,6 +14,9 @@ import * as q from './queries';
 import { recordTransfers, type ScanDeps, scanNetwork } from './scanner';
 import { type SendSettings, sendWithdrawals } from './withdrawal-sender';
 
+/** The books' reads of deposits (reconciliation), in the caller's transaction. */
+export { recordedDepositOfTransfer, recordedDepositsSince } from './queries';
+
 export interface ChainSettings {
   confirmations: Record<Network, number>;
   batchBlocks: number;

@@ -12,6 +12,22 @@ export function findWithdrawal(db: Executor, id: string, userId?: string) {
   return query.executeTakeFirst();
 }
 
+/**
+ * The withdrawals of one network and currency the books follow: in flight (sending, confirming), or
+ * completed since `since`. Read in the caller's transaction.
+ */
+export function outstandingWithdrawalsSince(db: Executor, epoch: { network: BindableNetwork; currency: string; since: Date }) {
+  return db
+    .selectFrom('withdrawals')
+    .select(['id', 'tx_hash', 'amount', 'status', 'confirmed_block', 'updated_at'])
+    .where('network', '=', epoch.network)
+    .where('currency', '=', epoch.currency)
+    .where((eb) =>
+      eb.or([eb('status', 'in', ['sending', 'confirming']), eb.and([eb('status', '=', 'completed'), eb('updated_at', '>=', epoch.since)])]),
+    )
+    .execute();
+}
+
 export function withdrawalEvents(db: Executor, withdrawalId: string) {
   return db
     .selectFrom('withdrawal_events')

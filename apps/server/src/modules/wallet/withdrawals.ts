@@ -31,6 +31,9 @@ import { recordOperatorAudit } from '../operators/audit-chain';
 import type { OperatorContext } from '../operators/context';
 import * as q from './withdrawal-queries';
 
+/** The books' reads of withdrawals (reconciliation), in the caller's transaction. */
+export { findWithdrawal, outstandingWithdrawalsSince } from './withdrawal-queries';
+
 export type WithdrawalDeps = AuthDeps & {
   fees: Record<BindableNetwork, string>;
   /**

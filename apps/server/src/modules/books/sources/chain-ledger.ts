@@ -1,7 +1,8 @@
-import { Decimal } from '@wallet/contract';
-import { sql } from 'kysely';
+import { type BindableNetwork, Decimal } from '@wallet/contract';
 import type { Db, Executor } from '../../../platform/db/database';
+import { recordedDepositOfTransfer, recordedDepositsSince } from '../../chain/service';
 import { SYSTEM_PURPOSES, systemMovementSince } from '../../ledger';
+import { findWithdrawal, outstandingWithdrawalsSince } from '../../wallet/withdrawals';
 import type { ChainEpoch } from './chain-epochs';
 
 /** A deposit row as the chain source compares it with the chain. */
@@ -40,6 +41,10 @@ export interface LedgerSide {
   inFlight: WithdrawalRecord[];
 }
 
+/** The rows the chain and wallet modules read for the books, as they give them. */
+type DepositRow = Awaited<ReturnType<typeof recordedDepositsSince>>[number];
+type WithdrawalRow = Awaited<ReturnType<typeof outstandingWithdrawalsSince>>[number];
+
 export const transferKey = (txHash: string, index: number) => `${txHash.toLowerCase()}:${index}`;
 
 /**
@@ -57,45 +62,13 @@ export async function readLedgerSide(
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const movement = await ledgerMovement(trx, epoch);
-      const deposits = await trx
-        .selectFrom('chain_deposits')
-        .select(['id', 'tx_hash', 'log_index', 'amount', 'status', 'block_number', 'detected_at'])
-        .where('network', '=', network)
-        .where('currency', '=', epoch.currency)
-        .where('detected_at', '>=', epoch.startedAt)
-        .where(sql<boolean>`block_number::numeric > ${epoch.startBlock.toString()}::numeric`)
-        .where('status', '<>', 'dropped')
-        .execute();
-      const records = deposits.map(
-        (d): DepositRecord => ({
-          id: d.id,
-          txHash: d.tx_hash,
-          index: d.log_index,
-          amount: new Decimal(d.amount).toFixed(),
-          status: d.status,
-          blockNumber: BigInt(d.block_number),
-          detectedAt: d.detected_at,
-        }),
-      );
-      const withdrawals = await trx
-        .selectFrom('withdrawals')
-        .select(['id', 'tx_hash', 'amount', 'status', 'confirmed_block', 'updated_at'])
-        .where('network', '=', network as 'BSC' | 'TRON')
-        .where('currency', '=', epoch.currency)
-        .where((eb) =>
-          eb.or([
-            eb('status', 'in', ['sending', 'confirming']),
-            eb.and([eb('status', '=', 'completed'), eb('updated_at', '>=', epoch.startedAt)]),
-          ]),
-        )
-        .execute();
-      const asRecord = (w: (typeof withdrawals)[number]): WithdrawalRecord => ({
-        id: w.id,
-        txHash: w.tx_hash,
-        amount: new Decimal(w.amount).toFixed(),
-        status: w.status,
-        confirmedBlock: w.confirmed_block === null ? null : BigInt(w.confirmed_block),
-        updatedAt: w.updated_at,
+      const records = (
+        await recordedDepositsSince(trx, { network, currency: epoch.currency, since: epoch.startedAt, afterBlock: epoch.startBlock })
+      ).map(toDepositRecord);
+      const withdrawals = await outstandingWithdrawalsSince(trx, {
+        network: network as BindableNetwork,
+        currency: epoch.currency,
+        since: epoch.startedAt,
       });
       const inWindow = (block: bigint) => block >= window.from && block <= window.to;
       return {
@@ -105,14 +78,14 @@ export async function readLedgerSide(
         recorded: new Set(records.map((d) => transferKey(d.txHash, d.index))),
         completed: withdrawals
           .filter((w) => w.status === 'completed')
-          .map(asRecord)
+          .map(toWithdrawalRecord)
           .filter((w) =>
             w.confirmedBlock !== null
               ? inWindow(w.confirmedBlock) || w.confirmedBlock > cutoffBlock
               : // Sent by an operator with a hash, outside the sender: placed by when it was recorded.
                 w.txHash !== null && (input.previousAsOf === null || w.updatedAt > input.previousAsOf),
           ),
-        inFlight: withdrawals.filter((w) => w.status !== 'completed' && w.tx_hash !== null).map(asRecord),
+        inFlight: withdrawals.filter((w) => w.status !== 'completed' && w.tx_hash !== null).map(toWithdrawalRecord),
       };
     });
 }
@@ -131,42 +104,34 @@ function ledgerMovement(db: Executor, epoch: ChainEpoch): Promise<string> {
 
 /** One deposit row by its transfer, for re-checking an open break. */
 export async function depositByTransfer(db: Executor, network: string, txHash: string, index: number): Promise<DepositRecord | null> {
-  const row = await db
-    .selectFrom('chain_deposits')
-    .select(['id', 'tx_hash', 'log_index', 'amount', 'status', 'block_number', 'detected_at'])
-    .where('network', '=', network)
-    .where(sql<boolean>`lower(tx_hash) = ${txHash.toLowerCase()}`)
-    .where('log_index', '=', index)
-    .where('status', '<>', 'dropped')
-    .executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        txHash: row.tx_hash,
-        index: row.log_index,
-        amount: new Decimal(row.amount).toFixed(),
-        status: row.status,
-        blockNumber: BigInt(row.block_number),
-        detectedAt: row.detected_at,
-      }
-    : null;
+  const row = await recordedDepositOfTransfer(db, network, txHash, index);
+  return row ? toDepositRecord(row) : null;
 }
 
 export async function withdrawalById(db: Executor, id: string): Promise<(WithdrawalRecord & { network: string }) | null> {
-  const row = await db
-    .selectFrom('withdrawals')
-    .select(['id', 'network', 'tx_hash', 'amount', 'status', 'confirmed_block', 'updated_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        network: row.network,
-        txHash: row.tx_hash,
-        amount: new Decimal(row.amount).toFixed(),
-        status: row.status,
-        confirmedBlock: row.confirmed_block === null ? null : BigInt(row.confirmed_block),
-        updatedAt: row.updated_at,
-      }
-    : null;
+  const row = await findWithdrawal(db, id);
+  return row ? { ...toWithdrawalRecord(row), network: row.network } : null;
+}
+
+function toDepositRecord(row: DepositRow): DepositRecord {
+  return {
+    id: row.id,
+    txHash: row.tx_hash,
+    index: row.log_index,
+    amount: new Decimal(row.amount).toFixed(),
+    status: row.status,
+    blockNumber: BigInt(row.block_number),
+    detectedAt: row.detected_at,
+  };
+}
+
+function toWithdrawalRecord(row: WithdrawalRow): WithdrawalRecord {
+  return {
+    id: row.id,
+    txHash: row.tx_hash,
+    amount: new Decimal(row.amount).toFixed(),
+    status: row.status,
+    confirmedBlock: row.confirmed_block === null ? null : BigInt(row.confirmed_block),
+    updatedAt: row.updated_at,
+  };
 }
