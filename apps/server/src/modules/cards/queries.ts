@@ -27,6 +27,13 @@ export const findUserCard = (db: Executor, userId: string, id: string) =>
 export const lockCard = (trx: Transaction<Database>, id: string) =>
   trx.selectFrom('cards').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
+/** Every card in id order, `limit` of them after the id `after` (keyset: one index range a page); the books reconcile them. */
+export function cardsAfter(db: Executor, after: string | null, limit: number) {
+  let query = db.selectFrom('cards').select(['id', 'currency', 'status', 'issuer_card_id']).orderBy('id').limit(limit);
+  if (after !== null) query = query.where('id', '>', after);
+  return query.execute();
+}
+
 /** Members' cards in one query, each member's newest first. */
 export const listUsersCards = (db: Executor, userIds: readonly string[]) =>
   db

@@ -42,7 +42,7 @@ import { toCard, toProduct, toTransaction } from './view';
 
 /** Cards as other modules read them (statements): through these, never the cards tables. */
 export { cardPurpose } from './accounts';
-export { cardSubjects, findCard, findUserCard } from './queries';
+export { cardSubjects, cardsAfter, findCard, findUserCard } from './queries';
 
 /**
  * The member's cards with their balances. Kept in memory until one of their cards, its accounts, their

@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db/database';
 import type { SnapshotReserve } from '../../../platform/db/schema-books';
 import { cardBalances } from '../../cards/accounts';
 import type { IssuerClient } from '../../cards/issuer/client';
+import { cardsAfter } from '../../cards/service';
 import type { BooksSource, Difference, ReadInput, SourceReading } from '../source';
 import { type IssuerCardFigure, readFloat, readIssuer } from './issuer-read';
 
@@ -162,9 +163,7 @@ function compareCard(
 async function* cardBatches(db: Db): AsyncGenerator<CardRow[]> {
   let after: string | null = null;
   for (;;) {
-    let query = db.selectFrom('cards').select(['id', 'currency', 'status', 'issuer_card_id']).orderBy('id').limit(LEDGER_BATCH);
-    if (after !== null) query = query.where('id', '>', after);
-    const rows: CardRow[] = await query.execute();
+    const rows: CardRow[] = await cardsAfter(db, after, LEDGER_BATCH);
     if (rows.length === 0) return;
     yield rows;
     after = (rows[rows.length - 1] as CardRow).id;
