@@ -191,3 +191,26 @@ export async function countInStage(db: Executor, stage: PayoutStage): Promise<nu
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Orders arrived on the partner's word (its webhook or our lookup): what the books match with the partner's payments. */
+export function arrivedThroughPartner(db: Executor) {
+  return db
+    .selectFrom('payout_orders as o')
+    .select(['o.id', 'o.stage', 'o.amount_out', 'o.finished_at'])
+    .where('o.stage', '=', 'arrived')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('payout_order_events as e')
+          .select(sql`1`.as('one'))
+          .whereRef('e.order_id', '=', 'o.id')
+          .where('e.step', '=', 'arrived')
+          .where('e.actor', '=', 'partner'),
+      ),
+    )
+    .execute();
+}
+
+/** The stage of each order of `ids` there is (ids must be UUIDs). */
+export function orderStages(db: Executor, ids: readonly string[]) {
+  return db.selectFrom('payout_orders').select(['id', 'stage']).where('id', 'in', ids).execute();
+}

@@ -27,6 +27,9 @@ import * as q from './order-queries';
 import { payeeForOrder } from './payees';
 import { reasonText } from './reasons';
 
+/** The books' reads of orders (reconciliation with the partner). */
+export { arrivedThroughPartner, orderStages } from './order-queries';
+
 /**
  * Flash exchange orders: USDT sold for CNY paid to the member's own account. A quote fixes the rate,
  * fee and CNY for 30 seconds; submitting puts the USDT on hold at once (ledger hold, code 118 Alipay /

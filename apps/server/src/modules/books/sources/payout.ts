@@ -1,7 +1,7 @@
 import { type Currency, Decimal } from '@wallet/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database';
 import type { SnapshotReserve } from '../../../platform/db/schema-books';
+import { arrivedThroughPartner, orderStages } from '../../payout/orders';
 import type { PartnerPayment, PayoutPartner } from '../../payout/partner';
 import type { BooksSource, Difference, ReadInput, SourceReading } from '../source';
 import { readPartner, readPrefunding } from './payout-read';
@@ -39,7 +39,7 @@ export function payoutSource(deps: { db: Db; partner: PayoutPartner }): BooksSou
     source: 'payout',
 
     async reconcile(input: ReadInput): Promise<SourceReading> {
-      const arrived = await arrivedThroughPartner(input.db);
+      const arrived = await arrivedById(input.db);
       const reading = await readPartner(deps.partner);
       const differences: Difference[] = [];
       const byReference = new Map<string, PartnerPayment[]>();
@@ -152,21 +152,8 @@ function totalsDifferences(payments: PartnerPayment[], paid: Record<string, { co
 }
 
 /** Orders arrived on the partner's word (its webhook or our lookup), by id. */
-async function arrivedThroughPartner(db: Db): Promise<Map<string, OrderRow>> {
-  const rows = await db
-    .selectFrom('payout_orders as o')
-    .select(['o.id', 'o.stage', 'o.amount_out', 'o.finished_at'])
-    .where('o.stage', '=', 'arrived')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('payout_order_events as e')
-          .select(sql`1`.as('one'))
-          .whereRef('e.order_id', '=', 'o.id')
-          .where('e.step', '=', 'arrived')
-          .where('e.actor', '=', 'partner'),
-      ),
-    )
-    .execute();
+async function arrivedById(db: Db): Promise<Map<string, OrderRow>> {
+  const rows = await arrivedThroughPartner(db);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -174,6 +161,6 @@ async function arrivedThroughPartner(db: Db): Promise<Map<string, OrderRow>> {
 async function stagesOf(db: Db, references: string[]): Promise<Map<string, string>> {
   const ids = references.filter((reference) => UUID.test(reference));
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('payout_orders').select(['id', 'stage']).where('id', 'in', ids).execute();
+  const rows = await orderStages(db, ids);
   return new Map(rows.map((row) => [row.id, row.stage]));
 }
