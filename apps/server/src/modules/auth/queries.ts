@@ -394,6 +394,16 @@ export function findMemberByUid(db: Executor, uid: string): Promise<UserRow | un
   return db.selectFrom('users').selectAll('users').select(withKycStatus).where('uid', '=', uid).executeTakeFirst();
 }
 
+/**
+ * Every member's id and UID as a derived table (in parentheses), joined in the caller's own statement:
+ * `join ${memberUidsSql()} u on u.id = t.user_id` in SQL, `.innerJoin(memberUidsSql().as('u'), 'u.id', ...)`
+ * in Kysely. PostgreSQL flattens it, so the plan is the join with users itself (the reserves snapshot
+ * streams a million rows through it: a hash join).
+ */
+export function memberUidsSql(): RawBuilder<{ id: string; uid: string }> {
+  return sql`(select id, uid from users)`;
+}
+
 /** Many members' UIDs by id, in one query. */
 export function uidsOf(db: Executor, ids: readonly string[]) {
   return db.selectFrom('users').select(['id', 'uid']).where('id', '=', sql<string>`any(${ids}::uuid[])`).execute();

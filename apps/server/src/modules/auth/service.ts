@@ -517,6 +517,7 @@ export {
   type MemberByUid,
   memberByUidColumn,
   memberContactColumn,
+  memberUidsSql,
   type PayerRow,
   payerColumn,
   spendCodeSql,

@@ -1,6 +1,7 @@
 import { type Currency, fromUnits, PADDING, type ProofStep, RESERVES_PROOF_VERSION, type ReservesProof, saltToHex } from '@wallet/contract';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../../platform/db/database';
+import { memberUidsSql } from '../../auth/service';
 import { NODE_BYTES, unpackNode } from './packing';
 
 /**
@@ -22,7 +23,7 @@ export async function proofsOf(db: Db | Executor, snapshotId: string, userId: st
   const leaves = await db
     .selectFrom('reserves_leaves as l')
     .innerJoin('reserves_snapshots as s', 's.id', 'l.snapshot_id')
-    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .innerJoin(memberUidsSql().as('u'), 'u.id', 'l.user_id')
     .select(['l.currency', 'l.leaf_index', 'l.salt', 'l.units', 'u.uid', 's.cutoff_at'])
     .where('l.snapshot_id', '=', snapshotId)
     .where('l.user_id', '=', userId)

@@ -6,6 +6,7 @@ import type { Db } from '../../../platform/db/database';
 import type { Database } from '../../../platform/db/schema';
 import type { SnapshotReserve, SnapshotTree } from '../../../platform/db/schema-books';
 import { AppError } from '../../../platform/errors';
+import { memberUidsSql } from '../../auth/service';
 import { memberTotalsSql } from '../../ledger';
 import type { BooksSource } from '../source';
 import { buildPackedLevels, NODE_BYTES, nodeSha256, putNode, unpackNode } from './packing';
@@ -170,7 +171,8 @@ async function writeTrees(db: Db, snapshotId: string, timings: Record<string, nu
       await sql`set local cursor_tuple_fraction = 1`.execute(trx);
       await sql`set local work_mem = '64MB'`.execute(trx);
       await sql`declare reserves_totals no scroll cursor for
-        select t.user_id, u.uid, t.currency, t.total from (${memberTotalsSql()}) t join users u on u.id = t.user_id`.execute(trx);
+        select t.user_id, u.uid, t.currency, t.total
+        from (${memberTotalsSql()}) t join ${memberUidsSql()} u on u.id = t.user_id`.execute(trx);
       const fetch = () => sql<TotalRow>`fetch forward ${sql.lit(BATCH)} from reserves_totals`.execute(trx).then((result) => result.rows);
       // A batch is hashed while the one before it is written (PostgreSQL works on it meanwhile).
       let writing: Promise<void> = Promise.resolve();

@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/database';
 import type { ReservesSnapshotsTable } from '../../../platform/db/schema-books';
 import { describeDevice } from '../../../platform/device-description';
 import { AppError } from '../../../platform/errors';
+import { memberUidsSql } from '../../auth/service';
 import { proofsOf } from './proofs';
 
 /** What the public page, the member's proofs and the console read of the snapshots (issue 45). */
@@ -174,7 +175,7 @@ export async function proofFailures(db: Db, page: { offset: number; limit: numbe
   const rows = await db
     .selectFrom('reserves_proof_checks as c')
     .innerJoin('reserves_snapshots as s', 's.id', 'c.snapshot_id')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .innerJoin(memberUidsSql().as('u'), 'u.id', 'c.user_id')
     .select(['c.id', 'c.snapshot_id', 's.cutoff_at', 'u.uid', 'c.currency', 'c.failure', 'c.at'])
     .where('c.ok', '=', false)
     .orderBy('c.at', 'desc')
