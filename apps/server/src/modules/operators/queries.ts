@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db, Executor } from '../../platform/db/database';
 import type { OperatorRoleName } from '../../platform/db/schema-operators';
 
@@ -16,6 +16,14 @@ export const operatorColumns = [
   'totp_last_step',
   'created_at',
 ] as const;
+
+/**
+ * Every operator's id and email as a derived table (in parentheses), joined in the caller's own read to
+ * say who acted: `.leftJoin(operatorEmailsSql().as('o'), 'o.id', ...)`.
+ */
+export function operatorEmailsSql(): RawBuilder<{ id: string; email: string }> {
+  return sql`(select id, email from operators)`;
+}
 
 export function findOperatorByEmail(db: Db | Executor, email: string) {
   return db.selectFrom('operators').select(operatorColumns).where('email', '=', email).executeTakeFirst();

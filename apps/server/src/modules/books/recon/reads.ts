@@ -2,6 +2,7 @@ import { type BreakCause, type BreakKind, Decimal, type ReconBreak, type ReconRu
 import type { Db } from '../../../platform/db/database';
 import type { BreakStatus, ReconSource } from '../../../platform/db/schema-books';
 import { AppError } from '../../../platform/errors';
+import { operatorEmailsSql } from '../../operators/operators-service';
 import { BOOKABLE_KINDS } from './breaks';
 
 /** What the console reads of the books' reconciliation: runs and breaks, newest first, with who acted. */
@@ -11,7 +12,7 @@ const amount = (value: string | null) => (value === null ? null : new Decimal(va
 function runsQuery(db: Db) {
   return db
     .selectFrom('recon_runs as r')
-    .leftJoin('operators as o', 'o.id', 'r.operator_id')
+    .leftJoin(operatorEmailsSql().as('o'), 'o.id', 'r.operator_id')
     .selectAll('r')
     .select('o.email as operator_email');
 }
@@ -111,7 +112,7 @@ export async function breakById(db: Db, id: string) {
   if (!row) throw new AppError('BOOKS_BREAK_NOT_FOUND');
   const events = await db
     .selectFrom('recon_break_events as e')
-    .leftJoin('operators as o', 'o.id', 'e.operator_id')
+    .leftJoin(operatorEmailsSql().as('o'), 'o.id', 'e.operator_id')
     .selectAll('e')
     .select('o.email as operator_email')
     .where('e.break_id', '=', id)
