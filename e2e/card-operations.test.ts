@@ -90,6 +90,10 @@ async function submit(page: Page, kind: Kind): Promise<CardOperation> {
 const operationNow = (id: string) => api<CardOperation>('GET', `/api/v1/cards/${cardId}/operations/${id}`);
 const arm = (kind: Kind, mode: 'delay' | 'refuse', ms?: number) =>
   sandboxCall('POST', '/sandbox/faults', { operation: KINDS[kind].issuerCall, mode, ...(ms === undefined ? {} : { ms }) });
+/** Holds the issuer's reply until the test has looked (still inside the app's 10 s issuer timeout)... */
+const holdReply = (kind: Kind) => arm(kind, 'delay', 9000);
+/** ...then lets it go at once, as if the hold were up: no test waits out a fixed delay. */
+const letReplyGo = () => sandboxCall('POST', '/sandbox/faults/finish-holds');
 const state = (page: Page, status: CardOperation['status']) => page.getByTestId(`card-op-${status}`);
 
 beforeAll(async () => {
@@ -189,7 +193,7 @@ describe('recharge and card to wallet in the browser', () => {
     try {
       await confirmation(page, 'recharge', '20');
       const [wallet, card] = [await walletBalance(), await cardBalance()];
-      await arm('recharge', 'delay', 4000);
+      await holdReply('recharge');
       const posts: string[] = [];
       page.on('request', (req) => {
         if (req.method() === 'POST' && req.url().endsWith(`/cards/${cardId}/recharge`)) posts.push(req.url());
@@ -204,6 +208,7 @@ describe('recharge and card to wallet in the browser', () => {
       // The money is held meanwhile.
       expect(wallet.minus(await walletBalance()).toFixed()).toBe(new Decimal(started.debited).toFixed());
 
+      await letReplyGo();
       await state(page, 'succeeded').waitFor({ timeout: 20_000 });
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
       expect(posts).toHaveLength(1);
@@ -295,14 +300,14 @@ describe('recharge and card to wallet in the browser', () => {
           await confirmation(page, kind, amount);
           await page.locator('input[type="password"]').fill(E2E_PAYMENT_PASSWORD);
           await look(`${kind}-confirm`);
-          // Long enough to look at the processing screen; still within the app's issuer timeout (10 s).
-          await arm(kind, 'delay', 8000);
+          await holdReply(kind);
           await submit(page, kind);
           await state(page, 'processing').waitFor();
           expect(await state(page, 'processing').innerText()).toBe(
             kind === 'recharge' ? t.operation.processingRecharge : t.operation.processingWithdraw,
           );
           await look(`${kind}-processing`);
+          await letReplyGo();
           await state(page, 'succeeded').waitFor({ timeout: 20_000 });
           await look(`${kind}-success`);
 

@@ -171,6 +171,18 @@ describe('fault modes on loads and unloads', () => {
     expect((await lookup('load-1')).json).toMatchObject({ status: 'succeeded', amount: '3' });
   });
 
+  it('finish-holds: a held call goes on at once as if its time were up, moved once; nothing held answers 0', async () => {
+    const cardId = await newCard();
+    await arm({ operation: 'load', mode: 'delay', ms: 60_000 });
+    const pending = move('load', cardId, '4', 'load-held');
+    await expect.poll(async () => (await lookup('load-held')).json.error?.code).toBe('operation_in_progress');
+    expect((await api('POST', '/sandbox/faults/finish-holds', { auth: false })).json).toEqual({ finished: 1 });
+    expect(await pending).toEqual({ status: 200, json: { id: cardId, balance: '4' } });
+    expect((await lookup('load-held')).json).toMatchObject({ status: 'succeeded', amount: '4' });
+    expect((await api('POST', '/sandbox/faults/finish-holds', { auth: false })).json).toEqual({ finished: 0 });
+    expect(await balance(cardId)).toBe('4');
+  });
+
   it('down: loads, unloads and lookups answer 503 for the whole outage, whatever the count, then work again', async () => {
     const cardId = await newCard();
     expect((await move('load', cardId, '9', 'load-0')).status).toBe(200);

@@ -153,12 +153,26 @@ export class FaultBoard<Op extends string = FaultOperation> {
     });
   }
 
-  /** Lets every held reply go now; later holds end at once. */
+  /** Lets every held reply go now, cut short; later holds end at once (the sandbox is closing). */
   release() {
     this.#closing = true;
+    this.#endHolds(true);
+  }
+
+  /**
+   * Ends every hold now as if its time were up, each reply going on as it would have: a test that has
+   * seen what it held a reply for need not wait out the rest. Answers how many were held.
+   */
+  finishHolds(): { finished: number } {
+    const finished = this.#held.size;
+    this.#endHolds(false);
+    return { finished };
+  }
+
+  #endHolds(cut: boolean) {
     for (const entry of this.#held) {
       clearTimeout(entry.timer);
-      entry.resolve(true);
+      entry.resolve(cut);
     }
     this.#held.clear();
   }
@@ -172,6 +186,7 @@ export function faultRoutes<Op extends string>(app: FastifyInstance, board: Faul
     return board.arm(parsed.fault);
   });
   app.delete('/sandbox/faults', async () => board.clear());
+  app.post('/sandbox/faults/finish-holds', async () => board.finishHolds());
 
   // A client that gave up on a held reply may leave fetch holding a fresh connection that never
   // carries a request; Node's server.close() does not count it idle and waits about a minute for it.
