@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { contractTextsPlugin } from './apps/web/build/contract-texts';
 import { firstCataloguePlugin } from './apps/web/build/first-catalogue';
@@ -19,6 +20,10 @@ const serverTest = { environment: 'node', testTimeout: 60_000, hookTimeout: 120_
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/plain-summary-reporter.ts'],
+    // A file per core at least two: vitest's default (cores − 1) runs one file at a time on a 2-core
+    // machine, where most server test time is spent waiting on PostgreSQL. Each server file has a
+    // database of its own; the browser tests keep to one file at a time (fileParallelism below).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
