@@ -75,15 +75,3 @@ export async function paymentCodePng(link: string, title: string, caption: strin
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the canvas gave no PNG'))), 'image/png'),
   );
 }
-
-/** Offers a file for download (the browser's "save" on desktop, the downloads or share sheet on phones). */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
 import { copyText } from '../../../lib/copy-text';
-import { downloadBlob, paymentCodePng } from '../../../lib/qr-canvas';
+import { downloadFile } from '../../../lib/download-file';
+import { paymentCodePng } from '../../../lib/qr-canvas';
 import { useQrImage } from '../../../lib/use-qr-image';
 import styles from './invitation.module.css';
 
@@ -23,7 +24,7 @@ export function InviteCard({ invitation }: { invitation: InvitationReply }) {
     setSaving(true);
     try {
       const png = await paymentCodePng(inviteLink, t('invitation.imageTitle'), `${t('invitation.code')} ${inviteCode}`);
-      downloadBlob(png, `invite-${inviteCode}.png`);
+      downloadFile(png, `invite-${inviteCode}.png`);
       toast(t('invitation.saved'), 'success');
     } catch {
       toast(t('invitation.saveFailed'), 'fail');

@@ -4,7 +4,8 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button';
-import { downloadBlob, paymentCodePng } from '../../../lib/qr-canvas';
+import { downloadFile } from '../../../lib/download-file';
+import { paymentCodePng } from '../../../lib/qr-canvas';
 import { useQrImage } from '../../../lib/use-qr-image';
 import styles from './payment-code.module.css';
 
@@ -21,7 +22,7 @@ export function PaymentCodeCard({ uid, name, link }: Props) {
     setSaving(true);
     try {
       const png = await paymentCodePng(link, t('paymentCode.imageTitle'), t('paymentCode.uidValue', { uid }));
-      downloadBlob(png, `payment-code-${uid}.png`);
+      downloadFile(png, `payment-code-${uid}.png`);
       Toast.show({ icon: 'success', content: t('paymentCode.saved'), duration: LIMITS.client.toastDurationMs });
     } catch {
       Toast.show({ icon: 'fail', content: t('paymentCode.saveFailed'), duration: LIMITS.client.toastDurationMs });

@@ -3,6 +3,7 @@ import { Button, Tag } from 'antd-mobile';
 import { CheckCircleFill, CloseCircleFill, MinusCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { FigureList } from '../../../components/figure-list';
+import { downloadFile } from '../../../lib/download-file';
 import { type CheckItem, checkItems } from '../check-items';
 import type { MemberCheck } from '../check-proof';
 import { money, unitsMoney } from '../money';
@@ -113,16 +114,8 @@ function ProofPath({ proof }: { proof: ReservesProof }) {
   );
 }
 
-/** The proof as the server sent it, one currency a file, for `npm run verify-proof -- FILE`; a link to it clicked once. */
+/** The proof as the server sent it, one currency a file, for `npm run verify-proof -- FILE`. */
 function downloadProof(proof: ReservesProof): void {
   const blob = new Blob([`${JSON.stringify(proof, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `proof-of-reserves-${proof.currency}-${proof.cutoffAt.slice(0, 10)}.json`;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadFile(blob, `proof-of-reserves-${proof.currency}-${proof.cutoffAt.slice(0, 10)}.json`);
 }

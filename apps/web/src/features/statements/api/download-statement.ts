@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { errorReplySchema, type StatementQuery } from '@wallet/contract';
 import { ApiError } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 import { isAuthPath, loginPathFor } from '../../../lib/redirect';
 import { useAppStore } from '../../../lib/store';
 
@@ -55,20 +56,11 @@ export async function fetchStatement(query: StatementQuery): Promise<{ blob: Blo
   return { blob, fileName: named?.[1] ?? `statement-${query.from}_${query.to}.${query.format}` };
 }
 
-/** Hands the file to the browser's downloads, as a link to it clicked once. */
-export function saveFile({ blob, fileName }: { blob: Blob; fileName: string }): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the object URL by now; it is freed a little later for slow browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 export function useDownloadStatement() {
-  return useMutation({ mutationFn: async (query: StatementQuery) => saveFile(await fetchStatement(query)) });
+  return useMutation({
+    mutationFn: async (query: StatementQuery) => {
+      const { blob, fileName } = await fetchStatement(query);
+      downloadFile(blob, fileName);
+    },
+  });
 }
