@@ -12,12 +12,11 @@ import {
   pathOf,
   RESERVES_PROOF_VERSION,
   type ReservesProof,
-  rootOf,
   saltToHex,
   verifyReservesProof,
 } from '@wallet/contract';
 import { expect, it } from 'vitest';
-import { NODE_BYTES, nodeSha256, packLevel } from '../apps/server/src/modules/books/reserves/packing';
+import { buildPackedLevels, NODE_BYTES, nodeSha256, packLevel, unpackNode } from '../apps/server/src/modules/books/reserves/packing';
 import { siblingOffset, stepAt } from '../apps/server/src/modules/books/reserves/proofs';
 import { verifyProofText } from './verify-proof';
 
@@ -37,13 +36,10 @@ function storedProofs(size: number): ReservesProof[] {
     units: BigInt(randomInt(0, 2 ** 40)),
     salt: randomBytes(32),
   }));
-  // Built as the server builds (Node's SHA-256), checked as the app checks (the contract's own).
-  const levels = buildLevels(
-    leaves.map((leaf) => leafNode(leaf, nodeSha256)),
-    nodeSha256,
-  );
-  const stored = levels.map(packLevel);
-  const root = rootOf(levels);
+  // Built as the server builds (packed, Node's SHA-256), checked as the app checks (the contract's own).
+  const stored = buildPackedLevels(packLevel(leaves.map((leaf) => leafNode(leaf, nodeSha256))));
+  const root = unpackNode(stored[stored.length - 1] as Buffer);
+  const levels = buildLevels(leaves.map((leaf) => leafNode(leaf)));
   return leaves.map((leaf, index) => {
     const path = stored.slice(0, -1).map((bytes, level) => {
       const at = siblingOffset(index, level);
