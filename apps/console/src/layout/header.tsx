@@ -1,6 +1,6 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
-import { Button, Layout, Space, Tag, Typography, theme } from 'antd';
+import { Button, Grid, Layout, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
@@ -12,14 +12,17 @@ export function ConsoleHeader() {
   const { token } = theme.useToken();
   const { data: me } = useGetIdentity<Me>();
   const { mutate: logout, isPending } = useLogout();
+  // On a phone the email keeps one line (cut with an ellipsis), the roles are left to the account page
+  // and sign-out is its icon: squeezed together they broke the email letter by letter.
+  const narrow = !Grid.useBreakpoint().md;
   return (
     <Layout.Header
       style={{
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'flex-end',
-        gap: 16,
-        padding: '0 24px',
+        gap: narrow ? 8 : 16,
+        padding: narrow ? '0 12px' : '0 24px',
         height: 64,
         background: token.colorBgElevated,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
@@ -30,22 +33,23 @@ export function ConsoleHeader() {
     >
       <LanguageSwitch />
       {me && (
-        <Space size={8}>
-          <Link to="/account" title={t('header.myAccount')}>
-            <Space size={6}>
-              <UserOutlined />
-              <Typography.Text strong>{me.email}</Typography.Text>
-            </Space>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
+          <Link to="/account" title={t('header.myAccount')} style={{ display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 }}>
+            <UserOutlined />
+            <Typography.Text strong ellipsis style={{ maxWidth: narrow ? 160 : 320 }}>
+              {me.email}
+            </Typography.Text>
           </Link>
-          {me.roles.map((role) => (
-            <Tag key={role} color="blue" style={{ marginInlineEnd: 0 }}>
-              {t(`roles.${role}`)}
-            </Tag>
-          ))}
-        </Space>
+          {!narrow &&
+            me.roles.map((role) => (
+              <Tag key={role} color="blue" style={{ marginInlineEnd: 0 }}>
+                {t(`roles.${role}`)}
+              </Tag>
+            ))}
+        </div>
       )}
-      <Button icon={<LogoutOutlined />} loading={isPending} onClick={() => logout()}>
-        {t('header.signOut')}
+      <Button icon={<LogoutOutlined />} loading={isPending} onClick={() => logout()} aria-label={t('header.signOut')}>
+        {narrow ? null : t('header.signOut')}
       </Button>
     </Layout.Header>
   );
