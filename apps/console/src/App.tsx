@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { HashRouter, Outlet, Route, Routes } from 'react-router';
 import { ConsoleHeader } from './layout/header';
 import { IdleWatch } from './layout/idle-watch';
+import { PageContent } from './layout/page-content';
 import { ConsoleTitle } from './layout/title';
 import { queryClient } from './lib/query-client';
 import { agencyRoutes } from './pages/agency';
@@ -79,7 +80,9 @@ export function App() {
                   <Authenticated key="console" redirectOnFail="/login">
                     <ThemedLayout Header={ConsoleHeader} Title={ConsoleTitle}>
                       <IdleWatch />
-                      <Outlet />
+                      <PageContent>
+                        <Outlet />
+                      </PageContent>
                     </ThemedLayout>
                   </Authenticated>
                 }
