@@ -1,5 +1,5 @@
 import type { Withdrawal } from '@wallet/contract';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './chromium';
 import { type ConsoleOperator, openConsole, signedInOperator } from './console-flows-helpers';
@@ -48,6 +48,18 @@ async function withdrawalForReview(member: Member): Promise<Withdrawal> {
 
 const memberWithdrawal = (member: Member, id: string) => member.api<Withdrawal>('GET', `/api/v1/wallet/withdrawals/${id}`);
 
+/**
+ * Confirms the open decision dialog and waits for the server's answer to it, so that a refusal fails
+ * the test with the server's own words rather than as a row that stayed in the queue.
+ */
+async function confirmDecision(page: Page, withdrawalId: string, decision: 'approve' | 'reject'): Promise<void> {
+  const path = `/api/v1/admin/withdrawals/${withdrawalId}/${decision}`;
+  const answered = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === path);
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  const reply = await answered;
+  expect(reply.status(), `${decision}: ${await reply.text()}`).toBe(200);
+}
+
 beforeAll(async () => {
   browser = await launchChromium();
   // One at a time: the local chain's faucet mints from one account, and parallel mints collide on its nonce.
@@ -90,8 +102,7 @@ describe('withdrawal review', () => {
     await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain(withdrawer.uid);
     expect(await row.innerText()).toMatch(/1,000(\.0+)? USDT/);
     await row.getByRole('button', { name: 'Approve' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await confirmDecision(page, approved.id, 'approve');
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
     const seen = await memberWithdrawal(withdrawer, approved.id);
     expect(['approved', 'sending', 'confirming', 'completed']).toContain(seen.status);
@@ -103,7 +114,7 @@ describe('withdrawal review', () => {
     await row.getByRole('button', { name: 'Reject' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Reason').fill('Address under investigation');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await confirmDecision(page, rejected.id, 'reject');
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
     const seen = await memberWithdrawal(refused, rejected.id);
     expect(seen.status).toBe('rejected');
